@@ -1,0 +1,56 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "TileSync",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "TileSync", targets: ["TileSync"]),
+        .executable(name: "tilesync", targets: ["tilesync"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CTileSyncSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
+        ),
+        .systemLibrary(
+            name: "CTileSyncArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]
+        ),
+        .target(
+            name: "TileSync",
+            dependencies: ["CTileSyncSQLite", "CTileSyncArchive"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "tilesync",
+            dependencies: ["TileSync"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "tilesync-benchmark",
+            dependencies: ["TileSync"],
+            path: "Benchmarks/tilesync-benchmark",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TileSyncTests",
+            dependencies: ["TileSync"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "tilesyncTests",
+            dependencies: ["tilesync", "TileSync"],
+            swiftSettings: strictSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,17 @@
+/// How `TileConverter` copies tiles.
+public struct ConversionOptions: Sendable {
+    /// Which tiles to copy.
+    public var filter: TileFilter = .all
+    /// Layout of a folder or tar source (nil: from its metadata, else `{z}/{x}/{y}.{ext}`).
+    public var sourceLayout: PathTemplate?
+    /// Layout of a folder or tar destination.
+    public var destinationLayout: PathTemplate = .xyz
+    /// Replace an existing destination.
+    public var overwrite = false
+    /// Count invalid tiles and go on instead of stopping at the first.
+    public var skipInvalid = false
+    /// Polled between tiles; returning true stops the run, leaving the destination untouched.
+    public var isCancelled: @Sendable () -> Bool = { false }
+
+    public init() {}
+}

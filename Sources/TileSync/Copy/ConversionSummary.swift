@@ -1,0 +1,20 @@
+/// What a conversion did.
+public struct ConversionSummary: Sendable {
+    public let source: TileStoreLocation
+    public let destination: TileStoreLocation
+    public internal(set) var tilesWritten = 0
+    /// Bytes of tile data written.
+    public internal(set) var bytesWritten = 0
+    /// Tiles passed over with `skipInvalid`, the first few named.
+    public internal(set) var invalidTiles = SkippedItems()
+    /// Entries and files that are not tiles.
+    public internal(set) var nonTiles = SkippedItems()
+    /// The tile format the bytes say (of the first tile), nil for an empty source.
+    public internal(set) var sniffedFormat: SniffedTileFormat?
+    /// Problems worth telling that did not stop the run, each with its fix.
+    public internal(set) var warnings: [String] = []
+    /// Wall-clock duration in seconds.
+    public internal(set) var seconds = 0.0
+    /// The metadata written to the destination.
+    public internal(set) var metadata = TileMetadata()
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// Streams tiles from any reader to any writer in bounded memory: one tile in flight, bytes
+/// unchanged, metadata carried across with the missing `minzoom`, `maxzoom`, `bounds` and
+/// `format` filled in from the tiles.
+public enum TileConverter {
+    /// Copies the tiles of `source` that pass the filter into a new store at `destination`.
+    /// - Parameter progress: called after each tile (on the calling thread).
+    /// - Returns: counts, skipped items, warnings and timing.
+    /// - Throws: `TileStoreError`: `.sameSourceAndDestination`, `.destinationExists`, any read
+    ///   error (per-tile ones only without `skipInvalid`), `.io`, `.interrupted`. On error the
+    ///   destination is as it was.
+    public static func convert(from source: TileStoreLocation, to destination: TileStoreLocation,
+                               options: ConversionOptions = ConversionOptions(),
+                               progress: ((ConversionProgress) -> Void)? = nil) throws -> ConversionSummary {
+        let started = Date()
+        try refuseSameStore(source, destination)
+        let reader = try TileStores.openReader(source, layout: options.sourceLayout)
+        let sourceMetadata = try reader.metadata()
+        var summary = ConversionSummary(source: source, destination: destination)
+
+        let cursor = try reader.tiles(matching: options.filter)
+        let first = try nextTile(cursor, options: options, summary: &summary)
+        summary.sniffedFormat = first.map { SniffedTileFormat(sniffing: $0.data) }
+
+        let needsSummary = options.filter != .all || source.kind == .mbtiles
+            || sourceMetadata.minZoom == nil || sourceMetadata.maxZoom == nil || sourceMetadata.bounds == nil
+        let tileSummary = needsSummary ? try reader.summary(matching: options.filter) : nil
+        var metadata = filledMetadata(sourceMetadata, summary: tileSummary, filter: options.filter,
+                                      sniffed: summary.sniffedFormat, warnings: &summary.warnings, source: source)
+        let fileExtension = summary.sniffedFormat?.format.fileExtension ?? sourceMetadata.format?.fileExtension ?? "bin"
+        if destination.kind == .mbtiles { metadata["scheme"] = nil }
+        summary.metadata = metadata
+
+        let writer = try TileStores.makeWriter(destination, layout: options.destinationLayout,
+                                               fileExtension: fileExtension, overwrite: options.overwrite)
+        do {
+            try writer.begin(metadata: metadata)
+            var tile = first
+            var mismatched = SkippedItems()
+            let expected = summary.sniffedFormat
+            while let current = tile {
+                if options.isCancelled() {
+                    throw TileStoreError(.interrupted, store: destination.path, message: "interrupted; the destination was not changed")
+                }
+                if let expected, SniffedTileFormat(sniffing: current.data.prefix(16)) != expected {
+                    mismatched.record("tile \(current.coordinate)", reason: SniffedTileFormat(sniffing: current.data.prefix(16)).description)
+                }
+                try writer.write(current)
+                summary.tilesWritten += 1
+                summary.bytesWritten += current.data.count
+                progress?(ConversionProgress(tilesDone: summary.tilesWritten, bytesDone: summary.bytesWritten,
+                                             tilesTotal: tileSummary?.tileCount))
+                tile = try nextTile(cursor, options: options, summary: &summary)
+            }
+            if let expected, mismatched.count > 0 {
+                let firstNamed = mismatched.named.first.map { " (first: \($0.item) is \($0.reason))" } ?? ""
+                summary.warnings.append("\(mismatched.count) tiles are not \(expected) like the first tile\(firstNamed); "
+                    + "their files still use the .\(fileExtension) extension")
+            }
+            summary.nonTiles = cursor.skipped
+            try writer.finish()
+        } catch {
+            writer.abort()
+            throw error
+        }
+        summary.seconds = Date().timeIntervalSince(started)
+        return summary
+    }
+
+    private static func nextTile(_ cursor: any TileCursor, options: ConversionOptions,
+                                 summary: inout ConversionSummary) throws -> Tile? {
+        while true {
+            do {
+                return try cursor.next()
+            } catch let error as TileStoreError where error.kind == .invalidTile && options.skipInvalid {
+                summary.invalidTiles.record(error.item ?? error.store, reason: error.message)
+            }
+        }
+    }
+
+    /// Source metadata with `minzoom`, `maxzoom`, `bounds` and `format` filled in where missing
+    /// or narrowed by the filter; every other key kept as it is.
+    static func filledMetadata(_ source: TileMetadata, summary: TileSetSummary?, filter: TileFilter,
+                               sniffed: SniffedTileFormat?, warnings: inout [String],
+                               source location: TileStoreLocation) -> TileMetadata {
+        var metadata = source
+        let filtered = filter != .all
+        if let summary, let minZoom = summary.minZoom, let maxZoom = summary.maxZoom {
+            if metadata.minZoom == nil || filtered { metadata["minzoom"] = String(minZoom) }
+            if metadata.maxZoom == nil || filtered { metadata["maxzoom"] = String(maxZoom) }
+        }
+        if metadata.bounds == nil || filter.boundingBox != nil {
+            let fromTiles = summary?.bounds
+            if let box = filter.boundingBox {
+                let clipped = (metadata.bounds ?? fromTiles).flatMap { box.intersection($0) } ?? box
+                metadata["bounds"] = clipped.description
+            } else if let fromTiles {
+                metadata["bounds"] = fromTiles.description
+            }
+        }
+        if let sniffed {
+            let sniffedName = sniffed.format.rawValue
+            if let declaredText = source["format"] {
+                if let declared = TileFormat(declared: declaredText), declared != sniffed.format {
+                    warnings.append("\(location.path): metadata format is '\(declaredText)' but the tiles are \(sniffed); "
+                        + "the metadata was kept, set format=\(sniffedName) in the source to fix it")
+                } else if TileFormat(declared: declaredText) == nil {
+                    warnings.append("\(location.path): metadata format '\(declaredText)' is not a known tile format; the tiles are \(sniffed)")
+                }
+            } else {
+                metadata["format"] = sniffedName
+            }
+        }
+        return metadata
+    }
+
+    /// Refuses to convert a store into itself (also through another path to the same file).
+    static func refuseSameStore(_ source: TileStoreLocation, _ destination: TileStoreLocation) throws(TileStoreError) {
+        var a = stat(), b = stat()
+        let sameInode = stat(source.path, &a) == 0 && stat(destination.path, &b) == 0
+            && a.st_dev == b.st_dev && a.st_ino == b.st_ino
+        if sameInode || source.path == destination.path {
+            throw TileStoreError(.sameSourceAndDestination, store: destination.path,
+                                 message: "is the same store as the source \(source.path)",
+                                 hint: "choose another destination")
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import CTileSyncSQLite
+import Foundation
+
+/// An open SQLite database. Owns its `sqlite3*` handle and closes it in `deinit`, also when
+/// opening failed. Not thread-safe: use one connection per thread.
+final class SQLiteConnection {
+    enum Mode {
+        /// `SQLITE_OPEN_READONLY`: never writes, never creates.
+        case readOnly
+        /// `SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE`.
+        case readWriteCreate
+    }
+
+    let path: String
+    private var handle: OpaquePointer?
+
+    /// Opens (or, for `.readWriteCreate`, creates) a database file.
+    /// - Throws: `SQLiteError` with SQLite's message (`sqlite3_open_v2`).
+    init(path: String, mode: Mode, busyTimeoutMilliseconds: Int32 = 5000) throws(SQLiteError) {
+        self.path = path
+        var flags = SQLITE_OPEN_NOMUTEX
+        switch mode {
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        }
+        let result = sqlite3_open_v2(path, &handle, flags, nil)
+        guard result == SQLITE_OK else { throw makeError(result, sql: nil) }
+        sqlite3_extended_result_codes(handle, 0)
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements that return no rows (`sqlite3_exec`).
+    func execute(_ sql: String) throws(SQLiteError) {
+        let result = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard result == SQLITE_OK else { throw makeError(result, sql: sql) }
+    }
+
+    /// Compiles one statement (`sqlite3_prepare_v3`).
+    func prepare(_ sql: String, persistent: Bool = false) throws(SQLiteError) -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+        let result = sqlite3_prepare_v3(handle, sql, -1, flags, &statement, nil)
+        guard result == SQLITE_OK, let statement else {
+            sqlite3_finalize(statement)
+            throw makeError(result == SQLITE_OK ? SQLITE_MISUSE : result, sql: sql)
+        }
+        return SQLiteStatement(statement: statement, connection: self, sql: sql)
+    }
+
+    /// The rows of a query as text columns (NULL as nil): for small catalog queries only.
+    func rows(_ sql: String) throws(SQLiteError) -> [[String?]] {
+        let statement = try prepare(sql)
+        var rows: [[String?]] = []
+        while try statement.step() {
+            rows.append((0..<statement.columnCount).map { statement.text(at: $0) })
+        }
+        return rows
+    }
+
+    /// Runs `body` in a transaction: commits when it returns, rolls back when it throws and
+    /// rethrows that first error.
+    func withTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Asks a running statement on this connection to stop (`sqlite3_interrupt`); safe from
+    /// another thread.
+    func interrupt() {
+        sqlite3_interrupt(handle)
+    }
+
+    func makeError(_ result: Int32, sql: String?) -> SQLiteError {
+        let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+            ?? String(cString: sqlite3_errstr(result))
+        return SQLiteError(code: .init(rawValue: result & 0xFF), message: message, path: path, sql: sql)
+    }
+}

@@ -1,0 +1,95 @@
+import CTileSyncSQLite
+import Foundation
+
+/// A compiled SQL statement. Finalized in `deinit`. Column and parameter indexes: columns
+/// from 0, parameters from 1 (SQLite's convention).
+final class SQLiteStatement {
+    private let statement: OpaquePointer
+    private let connection: SQLiteConnection
+    let sql: String
+
+    init(statement: OpaquePointer, connection: SQLiteConnection, sql: String) {
+        self.statement = statement
+        self.connection = connection
+        self.sql = sql
+    }
+
+    deinit {
+        sqlite3_finalize(statement)
+    }
+
+    /// Advances to the next row (`sqlite3_step`): true when a row is ready, false when done.
+    func step() throws(SQLiteError) -> Bool {
+        switch sqlite3_step(statement) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let result: throw connection.makeError(result, sql: sql)
+        }
+    }
+
+    /// Runs a statement that returns no rows, then resets it for reuse.
+    func run() throws(SQLiteError) {
+        defer { reset() }
+        while try step() {}
+    }
+
+    func reset() {
+        sqlite3_reset(statement)
+    }
+
+    func clearBindings() {
+        sqlite3_clear_bindings(statement)
+    }
+
+    func bind(_ value: Int, at index: Int32) throws(SQLiteError) {
+        try check(sqlite3_bind_int64(statement, index, sqlite3_int64(value)))
+    }
+
+    func bind(_ value: String?, at index: Int32) throws(SQLiteError) {
+        guard let value else { return try check(sqlite3_bind_null(statement, index)) }
+        try check(sqlite3_bind_text(statement, index, value, -1, ctilesync_sqlite_transient()))
+    }
+
+    /// Binds bytes (SQLite copies them; an empty value binds a zero-length blob, not NULL).
+    func bind(_ value: Data, at index: Int32) throws(SQLiteError) {
+        let result = value.withUnsafeBytes { buffer in
+            sqlite3_bind_blob64(statement, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
+                                sqlite3_uint64(buffer.count), ctilesync_sqlite_transient())
+        }
+        try check(result)
+    }
+
+    var columnCount: Int32 { sqlite3_column_count(statement) }
+
+    func isNull(at column: Int32) -> Bool {
+        sqlite3_column_type(statement, column) == SQLITE_NULL
+    }
+
+    /// True when the column holds an INTEGER (not text, real or blob).
+    func isInteger(at column: Int32) -> Bool {
+        sqlite3_column_type(statement, column) == SQLITE_INTEGER
+    }
+
+    func int(at column: Int32) -> Int {
+        Int(sqlite3_column_int64(statement, column))
+    }
+
+    func text(at column: Int32) -> String? {
+        guard let pointer = sqlite3_column_text(statement, column) else { return nil }
+        let count = Int(sqlite3_column_bytes(statement, column))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+
+    /// The column's bytes (a zero-length blob is empty `Data`), or nil for NULL.
+    func blob(at column: Int32) -> Data? {
+        if sqlite3_column_type(statement, column) == SQLITE_NULL { return nil }
+        let pointer = sqlite3_column_blob(statement, column)
+        let count = Int(sqlite3_column_bytes(statement, column))
+        guard let pointer, count > 0 else { return Data() }
+        return Data(bytes: pointer, count: count)
+    }
+
+    private func check(_ result: Int32) throws(SQLiteError) {
+        guard result == SQLITE_OK else { throw connection.makeError(result, sql: sql) }
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Streams the tiles of a folder: the walk's paths, each file read whole.
+final class DirectoryCursor: TileCursor {
+    private let walk: DirectoryTileWalk
+    private let root: String
+
+    init(walk: DirectoryTileWalk, root: String) {
+        self.walk = walk
+        self.root = root
+    }
+
+    var skipped: SkippedItems { walk.skipped }
+
+    func next() throws -> Tile? {
+        guard let (coordinate, path) = try walk.next() else { return nil }
+        let data: Data
+        do {
+            data = try FileBytes.read(root + "/" + path)
+        } catch {
+            throw TileStoreError(.invalidTile, store: root, item: "file \(path)", message: error.description)
+        }
+        guard !data.isEmpty else {
+            throw TileStoreError(.invalidTile, store: root, item: "file \(path)", message: "empty file (0 bytes)")
+        }
+        return Tile(coordinate: coordinate, data: data)
+    }
+}

@@ -1,0 +1,98 @@
+public import Foundation
+
+/// Reads a folder tree of tile files laid out by a `PathTemplate` (default `{z}/{x}/{y}.{ext}`),
+/// with metadata from `metadata.json` (mb-util, tippecanoe) or `tiles.json` (TileJSON) at the root.
+///
+/// Any extension is accepted; the bytes say what a tile is. When no layout is given, a
+/// `scheme` of `tms` in the metadata selects `{z}/{x}/{-y}.{ext}`. Symbolic links are never
+/// followed; files that do not fit the layout are skipped and counted. Tiles stream in
+/// (zoom, column, row) order for `{z}/{x}/{y}` layouts, in path order otherwise.
+///
+/// Errors: `.notFound`, `.notATileStore` (a file, not a folder), `.invalidMetadata`,
+/// `.invalidTile` (out-of-range numbers, empty or unreadable files), `.io`.
+public final class DirectoryReader: TileReader {
+    public let location: TileStoreLocation
+    public let template: PathTemplate
+    private let cachedMetadata: TileMetadata
+
+    /// Opens a folder.
+    /// - Parameter template: the layout; nil picks it from the metadata's `scheme` (xyz default).
+    /// - Throws: `TileStoreError` when the folder is missing or its metadata is malformed.
+    public init(location: TileStoreLocation, template: PathTemplate? = nil) throws(TileStoreError) {
+        self.location = location
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: location.path, isDirectory: &isDirectory) else {
+            throw TileStoreError(.notFound, store: location.path, message: "no such folder")
+        }
+        guard isDirectory.boolValue else {
+            throw TileStoreError(.notATileStore, store: location.path, message: "is a file, not a folder")
+        }
+        cachedMetadata = try Self.readMetadata(root: location.path)
+        self.template = template ?? (cachedMetadata["scheme"]?.lowercased() == "tms" ? .tms : .xyz)
+    }
+
+    public var schemaDescription: String { template.text }
+    public var order: TileOrder { template.walkOrder }
+
+    public func metadata() throws -> TileMetadata { cachedMetadata }
+
+    public func tiles(matching filter: TileFilter) throws -> any TileCursor {
+        DirectoryCursor(walk: try DirectoryTileWalk(root: location.path, template: template, filter: filter),
+                        root: location.path)
+    }
+
+    public func tile(at coordinate: TileCoordinate) throws -> Data? {
+        var extensions = [""]
+        if template.hasExtension {
+            extensions = TileFormat.allCases.map(\.fileExtension) + ["jpeg", "mvt"]
+            if let declared = cachedMetadata.format?.fileExtension {
+                extensions.removeAll { $0 == declared }
+                extensions.insert(declared, at: 0)
+            }
+        }
+        for fileExtension in extensions {
+            let path = location.path + "/" + template.path(for: coordinate, fileExtension: fileExtension)
+            do {
+                let data = try FileBytes.read(path)
+                guard !data.isEmpty else {
+                    throw TileStoreError(.invalidTile, store: location.path, item: "file \(path)", message: "empty file (0 bytes)")
+                }
+                return data
+            } catch let error as POSIXFileError where error.code == ENOENT || error.code == ENOTDIR {
+                continue
+            } catch let error as POSIXFileError {
+                throw TileStoreError(.invalidTile, store: location.path, item: "file \(path)", message: error.description)
+            }
+        }
+        return nil
+    }
+
+    public func summary(matching filter: TileFilter) throws -> TileSetSummary {
+        let walk = try DirectoryTileWalk(root: location.path, template: template, filter: filter)
+        var summary = TileSetSummary()
+        while let (coordinate, path) = try walk.nextSkippingInvalid() {
+            summary.add(coordinate, size: FileBytes.size(location.path + "/" + path) ?? 0)
+        }
+        return summary
+    }
+
+    static func readMetadata(root: String) throws(TileStoreError) -> TileMetadata {
+        for name in ["metadata.json", "tiles.json"] {
+            let path = root + "/" + name
+            let data: Data
+            do {
+                data = try FileBytes.read(path, limit: 16 << 20)
+            } catch where error.code == ENOENT {
+                continue
+            } catch {
+                throw TileStoreError(.invalidMetadata, store: root, item: name, message: error.description)
+            }
+            do {
+                return try MetadataJSON.decode(data)
+            } catch {
+                throw TileStoreError(.invalidMetadata, store: root, item: name, message: "not a JSON object: \(error)")
+            }
+        }
+        return TileMetadata()
+    }
+}

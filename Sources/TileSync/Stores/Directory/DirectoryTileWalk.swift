@@ -1,0 +1,88 @@
+/// Walks a folder for files laid out by a path template, pruning folders the filter excludes.
+/// Yields tile paths without reading them; records everything else as skipped.
+final class DirectoryTileWalk {
+    private let walker: DirectoryWalker
+    private let template: PathTemplate
+    private let filter: TileFilter
+    private let store: String
+    private(set) var skipped = SkippedItems()
+    /// Folder names and values captured on the way down, per depth.
+    private var captured: [PathTemplate.Captured] = []
+
+    static let rootMetadataFiles: Set<String> = ["metadata.json", "tiles.json"]
+
+    init(root: String, template: PathTemplate, filter: TileFilter) throws(TileStoreError) {
+        do {
+            walker = try DirectoryWalker(root: root)
+        } catch {
+            throw error.storeError(store: root, item: "folder")
+        }
+        self.template = template
+        self.filter = filter
+        self.store = root
+    }
+
+    /// The next tile's coordinate and relative path, or nil at the end.
+    /// - Throws: `TileStoreError` `.invalidTile` for a path that fits the layout with bad values
+    ///   (the walk can go on), `.io` when a folder cannot be listed.
+    func next() throws(TileStoreError) -> (coordinate: TileCoordinate, path: String)? {
+        let fileDepth = template.segments.count - 1
+        while let entry = walker.next() {
+            switch entry.kind {
+            case .directory:
+                guard entry.depth < fileDepth else {
+                    skipped.record(entry.relativePath, reason: "folder where the layout has files")
+                    continue
+                }
+                var values = entry.depth > 0 && captured.count >= entry.depth ? captured[entry.depth - 1] : .init()
+                guard template.capture(segment: entry.name, depth: entry.depth, into: &values) else {
+                    skipped.record(entry.relativePath + "/", reason: "folder not in layout \(template)")
+                    continue
+                }
+                if let z = values.z, !(z <= TileCoordinate.maxZoom && filter.allows(zoom: z)) {
+                    if z > TileCoordinate.maxZoom { skipped.record(entry.relativePath + "/", reason: "zoom \(z) is over \(TileCoordinate.maxZoom)") }
+                    continue
+                }
+                if let z = values.z, let x = values.x, !filter.allows(zoom: z, column: x) { continue }
+                if captured.count > entry.depth { captured.removeSubrange(entry.depth...) }
+                captured.append(values)
+                do {
+                    try walker.descend(into: entry)
+                } catch {
+                    throw error.storeError(store: store, item: entry.relativePath)
+                }
+            case .file:
+                if entry.depth == 0, Self.rootMetadataFiles.contains(entry.relativePath) { continue }
+                guard entry.depth == fileDepth else {
+                    skipped.record(entry.relativePath, reason: "not a tile path in layout \(template)")
+                    continue
+                }
+                switch template.match(entry.relativePath) {
+                case .notATile:
+                    skipped.record(entry.relativePath, reason: "not a tile path in layout \(template)")
+                case .invalid(let reason):
+                    throw TileStoreError(.invalidTile, store: store, item: "file \(entry.relativePath)", message: reason)
+                case .tile(let coordinate, _):
+                    guard filter.contains(coordinate) else { continue }
+                    return (coordinate, entry.relativePath)
+                }
+            case .symbolicLink:
+                skipped.record(entry.relativePath, reason: "symbolic link, not followed")
+            case .other:
+                skipped.record(entry.relativePath, reason: "not a regular file")
+            }
+        }
+        return nil
+    }
+
+    /// Like `next()`, passing over paths with invalid coordinates (for scans that only look).
+    func nextSkippingInvalid() throws(TileStoreError) -> (coordinate: TileCoordinate, path: String)? {
+        while true {
+            do {
+                return try next()
+            } catch where error.kind == .invalidTile {
+                continue
+            }
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// Writes a folder tree of tile files at a path template, with `metadata.json` at the root
+/// (a flat object of strings, as mb-util writes it; `scheme` records `xyz` or `tms`).
+///
+/// The tree is built in a hidden temporary folder beside the destination and renamed into place
+/// in `finish()`, so the destination never holds a partial tree; `abort()` deletes it. An
+/// existing destination (with `overwrite`) is swapped out and removed after the rename.
+///
+/// Errors: `.destinationExists` (a non-empty folder or any file, without `overwrite`), `.io`.
+public final class DirectoryWriter: TileWriter {
+    public let location: TileStoreLocation
+    public let template: PathTemplate
+    private let fileExtension: String
+    private let stagingPath: String
+    private var createdFolders: Set<String> = []
+    private var hasBegun = false
+    private var isFinished = false
+
+    /// Prepares to write a folder.
+    /// - Parameters:
+    ///   - template: where each tile goes.
+    ///   - fileExtension: the `{ext}` value for every tile, e.g. `png` or `pbf`.
+    ///   - overwrite: replace an existing destination (`--force`).
+    /// - Throws: `TileStoreError` `.destinationExists`.
+    public init(location: TileStoreLocation, template: PathTemplate = .xyz, fileExtension: String,
+                overwrite: Bool) throws(TileStoreError) {
+        self.location = location
+        self.template = template
+        self.fileExtension = fileExtension
+        if AtomicFile.exists(location.path) && !overwrite && !Self.isEmptyFolder(location.path) {
+            throw TileStoreError(.destinationExists, store: location.path, message: "already exists",
+                                 hint: "pass --force to replace it")
+        }
+        stagingPath = AtomicFile.temporaryPath(beside: location.path)
+    }
+
+    deinit {
+        if !isFinished { abort() }
+    }
+
+    public func begin(metadata: TileMetadata) throws {
+        var metadata = metadata
+        metadata["scheme"] = template.usesTMSRows ? "tms" : "xyz"
+        do {
+            try FileManager.default.createDirectory(atPath: stagingPath, withIntermediateDirectories: false)
+            try FileBytes.write(MetadataJSON.encode(metadata), to: stagingPath + "/metadata.json")
+        } catch let error as POSIXFileError {
+            abort()
+            throw error.storeError(store: location.path, item: "metadata.json")
+        } catch {
+            abort()
+            throw TileStoreError(.io, store: location.path, message: "cannot create a folder beside it: \(error.localizedDescription)")
+        }
+        hasBegun = true
+    }
+
+    public func write(_ tile: Tile) throws {
+        guard hasBegun else { throw TileStoreError(.unsupported, store: location.path, message: "write before begin") }
+        let relative = template.path(for: tile.coordinate, fileExtension: fileExtension)
+        do {
+            if let slash = relative.lastIndex(of: "/") {
+                try createFolders(String(relative[..<slash]))
+            }
+            try FileBytes.write(tile.data, to: stagingPath + "/" + relative)
+        } catch {
+            throw error.storeError(store: location.path, item: "tile \(tile.coordinate) (\(relative))")
+        }
+    }
+
+    public func finish() throws {
+        guard hasBegun else { throw TileStoreError(.unsupported, store: location.path, message: "finish before begin") }
+        let path = location.path
+        var displaced: String?
+        do {
+            if AtomicFile.exists(path) {
+                if Self.isEmptyFolder(path) {
+                    try? FileManager.default.removeItem(atPath: path)
+                } else {
+                    let old = AtomicFile.temporaryPath(beside: path)
+                    try AtomicFile.rename(path, to: old)
+                    displaced = old
+                }
+            }
+            try AtomicFile.rename(stagingPath, to: path)
+        } catch {
+            if let displaced { try? AtomicFile.rename(displaced, to: path) }
+            abort()
+            throw error.storeError(store: path)
+        }
+        isFinished = true
+        if let displaced { AtomicFile.remove(displaced) }
+    }
+
+    public func abort() {
+        AtomicFile.remove(stagingPath)
+        isFinished = true
+    }
+
+    private func createFolders(_ relative: String) throws(POSIXFileError) {
+        guard !createdFolders.contains(relative) else { return }
+        var path = stagingPath
+        for component in relative.split(separator: "/") {
+            path += "/" + component
+            if mkdir(path, 0o755) != 0 && errno != EEXIST {
+                throw POSIXFileError(operation: "mkdir", path: path, code: errno)
+            }
+        }
+        createdFolders.insert(relative)
+    }
+
+    static func isEmptyFolder(_ path: String) -> Bool {
+        (try? FileManager.default.contentsOfDirectory(atPath: path))?.isEmpty == true
+    }
+}

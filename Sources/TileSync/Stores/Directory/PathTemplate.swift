@@ -1,0 +1,269 @@
+import Foundation
+
+/// Where tiles live inside a folder or archive, e.g. `{z}/{x}/{y}.{ext}`.
+///
+/// Fields: `{z}`, `{x}`, `{y}` (XYZ row), `{-y}` (TMS row), `{q}` (quadkey, which also gives the
+/// zoom), `{ext}` (file extension). A numeric field may be zero-padded to a width: `{x:4}` writes
+/// `0012`; reading accepts any number of leading zeros. Separate two fields by literal text.
+public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
+    /// `{z}/{x}/{y}.{ext}`, the layout of mb-util, tilelive and web servers.
+    public static let xyz = PathTemplate(
+        validated: "{z}/{x}/{y}.{ext}",
+        segments: [[.field(.z, width: 0)], [.field(.x, width: 0)],
+                   [.field(.y, width: 0), .literal([UInt8(ascii: ".")]), .field(.ext, width: 0)]])
+    /// `{z}/{x}/{-y}.{ext}`: the same tree with TMS rows.
+    public static let tms = PathTemplate(
+        validated: "{z}/{x}/{-y}.{ext}",
+        segments: [[.field(.z, width: 0)], [.field(.x, width: 0)],
+                   [.field(.tmsY, width: 0), .literal([UInt8(ascii: ".")]), .field(.ext, width: 0)]])
+
+    enum Field: String, Hashable, Sendable {
+        case z, x, y, tmsY = "-y", quadkey = "q", ext
+    }
+
+    enum Piece: Hashable, Sendable {
+        case literal([UInt8])
+        case field(Field, width: Int)
+    }
+
+    /// The result of matching a path against the template.
+    enum Match: Equatable {
+        /// The path does not have the template's shape.
+        case notATile
+        case tile(TileCoordinate, fileExtension: String?)
+        /// The shape fits but a value is out of range or too large.
+        case invalid(String)
+    }
+
+    public let text: String
+    let segments: [[Piece]]
+
+    /// Parses a template.
+    /// - Throws: `PathTemplateError` when it is empty, absolute, has `..` or empty segments,
+    ///   unknown or repeated fields, adjacent fields, or lacks a zoom, column or row.
+    public init(_ text: String) throws(PathTemplateError) {
+        self.text = text
+        guard !text.isEmpty else { throw PathTemplateError(template: text, reason: "is empty") }
+        guard !text.hasPrefix("/") else { throw PathTemplateError(template: text, reason: "must be relative") }
+        var segments: [[Piece]] = []
+        var seen: Set<Field> = []
+        for segment in text.split(separator: "/", omittingEmptySubsequences: false) {
+            guard !segment.isEmpty, segment != ".", segment != ".." else {
+                throw PathTemplateError(template: text, reason: "has an empty, '.' or '..' path segment")
+            }
+            var pieces: [Piece] = []
+            var rest = Substring(segment)
+            while !rest.isEmpty {
+                if rest.first == "{" {
+                    guard let close = rest.firstIndex(of: "}") else {
+                        throw PathTemplateError(template: text, reason: "has an unclosed '{'")
+                    }
+                    let body = rest[rest.index(after: rest.startIndex)..<close]
+                    let parts = body.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+                    guard let field = Field(rawValue: String(parts[0])) else {
+                        throw PathTemplateError(template: text, reason: "has an unknown field {\(body)} (use {z} {x} {y} {-y} {q} {ext})")
+                    }
+                    var width = 0
+                    if parts.count == 2 {
+                        guard let value = DecimalText.integer(parts[1]), (1...10).contains(value),
+                              field != .ext, field != .quadkey else {
+                            throw PathTemplateError(template: text, reason: "has a bad width in {\(body)} (e.g. {x:4})")
+                        }
+                        width = value
+                    }
+                    guard seen.insert(field).inserted else {
+                        throw PathTemplateError(template: text, reason: "repeats {\(field.rawValue)}")
+                    }
+                    if case .field = pieces.last {
+                        throw PathTemplateError(template: text, reason: "needs text between two fields")
+                    }
+                    pieces.append(.field(field, width: width))
+                    rest = rest[rest.index(after: close)...]
+                } else {
+                    let end = rest.firstIndex(of: "{") ?? rest.endIndex
+                    let literal = rest[..<end]
+                    guard !literal.contains("}") else { throw PathTemplateError(template: text, reason: "has a stray '}'") }
+                    pieces.append(.literal(Array(literal.utf8)))
+                    rest = rest[end...]
+                }
+            }
+            if pieces == [.field(.quadkey, width: 0)] {
+                throw PathTemplateError(template: text, reason: "has a segment of only {q}, which is empty at zoom 0 (write e.g. {q}.{ext})")
+            }
+            segments.append(pieces)
+        }
+        let hasRow = seen.contains(.y) || seen.contains(.tmsY)
+        guard seen.contains(.quadkey) || (seen.contains(.z) && seen.contains(.x) && hasRow),
+              !(seen.contains(.y) && seen.contains(.tmsY)),
+              !(seen.contains(.quadkey) && (seen.contains(.x) || hasRow))
+        else {
+            throw PathTemplateError(template: text, reason: "needs {z}, {x} and one of {y} or {-y}, or {q}")
+        }
+        self.segments = segments
+    }
+
+    private init(validated text: String, segments: [[Piece]]) {
+        self.text = text
+        self.segments = segments
+    }
+
+    /// True when rows are TMS (`{-y}`).
+    public var usesTMSRows: Bool { segments.joined().contains { isField($0, .tmsY) } }
+
+    /// True when the template has an `{ext}` field.
+    public var hasExtension: Bool { segments.joined().contains { isField($0, .ext) } }
+
+    /// The same template with XYZ rows turned into TMS rows (`--scheme tms`).
+    public func withTMSRows() -> PathTemplate {
+        (try? PathTemplate(text.replacingOccurrences(of: "{y", with: "{-y"))) ?? self
+    }
+
+    /// The order a sorted walk of this layout yields: by zoom, column, row when the segments are
+    /// exactly one `{z}`, `{x}` and row field each.
+    var walkOrder: TileOrder {
+        guard segments.count == 3,
+              segments[0].count == 1, isField(segments[0][0], .z),
+              segments[1].count == 1, isField(segments[1][0], .x),
+              case .field(let rowField, _) = segments[2].first
+        else { return .unordered }
+        switch rowField {
+        case .y: return .zoomColumnRow
+        case .tmsY: return .zoomColumnTMSRow
+        default: return .unordered
+        }
+    }
+
+    /// The relative path of a tile.
+    public func path(for coordinate: TileCoordinate, fileExtension: String) -> String {
+        var out = ""
+        for (index, segment) in segments.enumerated() {
+            if index > 0 { out += "/" }
+            for piece in segment {
+                switch piece {
+                case .literal(let bytes): out += String(decoding: bytes, as: UTF8.self)
+                case .field(let field, let width):
+                    let value: String
+                    switch field {
+                    case .z: value = String(coordinate.z)
+                    case .x: value = String(coordinate.x)
+                    case .y: value = String(coordinate.y)
+                    case .tmsY: value = String(coordinate.tmsY)
+                    case .quadkey: value = coordinate.quadkey
+                    case .ext: value = fileExtension
+                    }
+                    out += value.count < width ? String(repeating: "0", count: width - value.count) + value : value
+                }
+            }
+        }
+        return out
+    }
+
+    /// Values captured from the leading segments of a path, used to prune folder walks.
+    struct Captured {
+        var z: Int?
+        var x: Int?
+    }
+
+    /// Matches one path segment at `depth`; nil when it does not fit. Used while walking.
+    func capture(segment: some Collection<UInt8>, depth: Int, into captured: inout Captured) -> Bool {
+        guard depth < segments.count, var values = Self.match(Array(segment), pieces: segments[depth]) else {
+            return false
+        }
+        if let z = values.removeValue(forKey: .z) { captured.z = z.number }
+        if let x = values.removeValue(forKey: .x) { captured.x = x.number }
+        return true
+    }
+
+    /// Matches a whole relative path (`/`-separated, no leading `./`).
+    func match(_ path: some StringProtocol) -> Match {
+        let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        guard parts.count == segments.count else { return .notATile }
+        var values: [Field: Captures] = [:]
+        for (part, pieces) in zip(parts, segments) {
+            guard let captured = Self.match(Array(part), pieces: pieces) else { return .notATile }
+            values.merge(captured) { _, new in new }
+        }
+        if values.values.contains(where: { $0.isOverflow }) {
+            return .invalid("a number in '\(path)' is too large")
+        }
+        let fileExtension = values[.ext]?.text
+        do {
+            if let quadkey = values[.quadkey]?.text {
+                return .tile(try TileCoordinate(quadkey: quadkey), fileExtension: fileExtension)
+            }
+            guard let z = values[.z]?.number, let x = values[.x]?.number else { return .notATile }
+            if let row = values[.tmsY]?.number {
+                return .tile(try TileCoordinate(z: z, x: x, tmsY: row), fileExtension: fileExtension)
+            }
+            guard let y = values[.y]?.number else { return .notATile }
+            return .tile(try TileCoordinate(z: z, x: x, y: y), fileExtension: fileExtension)
+        } catch {
+            return .invalid(error.description)
+        }
+    }
+
+    struct Captures {
+        let text: String
+        /// The decimal value of a numeric field; nil for `{q}`, `{ext}` and numbers too long to hold.
+        let number: Int?
+        let isNumeric: Bool
+        var isOverflow: Bool { isNumeric && number == nil }
+    }
+
+    private static func match(_ bytes: [UInt8], pieces: [Piece]) -> [Field: Captures]? {
+        var values: [Field: Captures] = [:]
+        var position = 0
+        for (index, piece) in pieces.enumerated() {
+            switch piece {
+            case .literal(let literal):
+                guard bytes.count - position >= literal.count,
+                      bytes[position..<position + literal.count].elementsEqual(literal) else { return nil }
+                position += literal.count
+            case .field(let field, _):
+                let start = position
+                switch field {
+                case .ext:
+                    let stop: Int
+                    if index + 1 < pieces.count, case .literal(let next) = pieces[index + 1] {
+                        guard let found = firstIndex(of: next, in: bytes, from: position) else { return nil }
+                        stop = found
+                    } else {
+                        stop = bytes.count
+                    }
+                    guard stop > start, bytes[start..<stop].allSatisfy(isExtensionByte) else { return nil }
+                    position = stop
+                case .quadkey:
+                    while position < bytes.count, (48...51).contains(bytes[position]) { position += 1 }
+                default:
+                    while position < bytes.count, (48...57).contains(bytes[position]) { position += 1 }
+                    guard position > start else { return nil }
+                }
+                let text = String(decoding: bytes[start..<position], as: UTF8.self)
+                let isNumeric = field != .ext && field != .quadkey
+                values[field] = Captures(text: text, number: isNumeric ? DecimalText.integer(text) : nil, isNumeric: isNumeric)
+            }
+        }
+        return position == bytes.count ? values : nil
+    }
+
+    private static func isExtensionByte(_ byte: UInt8) -> Bool {
+        (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte)
+    }
+
+    private static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard !needle.isEmpty, haystack.count >= needle.count else { return nil }
+        var index = start
+        while index + needle.count <= haystack.count {
+            if haystack[index..<index + needle.count].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private func isField(_ piece: Piece, _ field: Field) -> Bool {
+        if case .field(field, _) = piece { return true }
+        return false
+    }
+
+    public var description: String { text }
+}

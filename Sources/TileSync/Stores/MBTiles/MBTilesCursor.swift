@@ -1,0 +1,52 @@
+/// Streams the rows of an MBTiles tile query, converting TMS rows to XYZ and validating each.
+final class MBTilesCursor: TileCursor {
+    private let statement: SQLiteStatement
+    private let reader: MBTilesReader
+    private let filter: TileFilter
+    private var isDone = false
+    let skipped = SkippedItems()
+
+    init(statement: SQLiteStatement, reader: MBTilesReader, filter: TileFilter) {
+        self.statement = statement
+        self.reader = reader
+        self.filter = filter
+    }
+
+    func next() throws -> Tile? {
+        while !isDone {
+            let hasRow: Bool
+            do {
+                hasRow = try statement.step()
+            } catch {
+                isDone = true
+                throw reader.readError(error, item: nil)
+            }
+            guard hasRow else {
+                isDone = true
+                return nil
+            }
+            let coordinate = try decodeCoordinate()
+            guard filter.contains(coordinate) else { continue }
+            return Tile(coordinate: coordinate, data: try reader.validatedData(statement.blob(at: 3), coordinate: coordinate))
+        }
+        return nil
+    }
+
+    private func decodeCoordinate() throws(TileStoreError) -> TileCoordinate {
+        let names = ["zoom_level", "tile_column", "tile_row"]
+        for column in Int32(0)..<3 where !statement.isInteger(at: column) {
+            let value = statement.text(at: column).map { "'\($0)'" } ?? "NULL"
+            throw TileStoreError(.invalidTile, store: reader.location.path,
+                                 item: "row (zoom_level \(statement.text(at: 0) ?? "NULL"), tile_column \(statement.text(at: 1) ?? "NULL"), tile_row \(statement.text(at: 2) ?? "NULL"))",
+                                 message: "\(names[Int(column)]) is \(value), not an integer")
+        }
+        let z = statement.int(at: 0), x = statement.int(at: 1), row = statement.int(at: 2)
+        do {
+            return try TileCoordinate(z: z, x: x, tmsY: row)
+        } catch {
+            throw TileStoreError(.invalidTile, store: reader.location.path,
+                                 item: "tile zoom_level \(z), tile_column \(x), tile_row \(row)",
+                                 message: error.description)
+        }
+    }
+}

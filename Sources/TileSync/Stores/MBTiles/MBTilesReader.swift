@@ -1,0 +1,165 @@
+public import Foundation
+
+/// Reads MBTiles files of every schema in the wild: flat `tiles` table, flat-with-hash
+/// (`tiles_with_hash`), normalized (`map` + `images`, with or without a `tiles` view), with or
+/// without the unique index or a `metadata` table.
+///
+/// Opening reads only the schema catalog, never the tiles. `tile_row` is TMS and is flipped to
+/// XYZ here; nothing above this adapter sees TMS rows. Tiles stream in the index's native order
+/// (zoom, column, TMS row) when an index provides it, else in table order.
+///
+/// Errors: `.notFound`, `.notATileStore` (not SQLite, no tiles table, wrong columns), `.corrupt`
+/// (malformed database), `.invalidTile` (coordinate out of range, non-integer coordinate, NULL or
+/// empty tile data).
+public final class MBTilesReader: TileReader {
+    public let location: TileStoreLocation
+    public let schema: MBTilesSchema
+    public let order: TileOrder
+    let connection: SQLiteConnection
+    private let catalog: MBTilesCatalog
+    private var lookup: SQLiteStatement?
+
+    /// Opens an MBTiles file read-only (others may keep reading and writing it).
+    /// - Throws: `TileStoreError` when the file is missing, not SQLite, or not MBTiles.
+    public init(location: TileStoreLocation) throws(TileStoreError) {
+        self.location = location
+        let path = location.path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw TileStoreError(.notFound, store: path, message: "no such file")
+        }
+        do {
+            connection = try SQLiteConnection(path: path, mode: .readOnly)
+        } catch {
+            throw MBTilesCatalog.openError(error, store: path)
+        }
+        catalog = try MBTilesCatalog(connection: connection, store: path)
+        schema = catalog.schema
+        order = Self.indexProvidesOrder(connection: connection, source: catalog.tileSource)
+            ? .zoomColumnTMSRow : .unordered
+    }
+
+    public var schemaDescription: String { schema.rawValue }
+
+    public func metadata() throws -> TileMetadata {
+        guard catalog.hasMetadataTable else { return TileMetadata() }
+        do {
+            let rows = try connection.rows("SELECT name, value FROM metadata")
+            return TileMetadata(rows.compactMap { row in row[0].map { TileMetadata.Entry(key: $0, value: row[1]) } })
+        } catch {
+            throw readError(error, item: "table metadata")
+        }
+    }
+
+    public func tiles(matching filter: TileFilter) throws -> any TileCursor {
+        var sql = "SELECT zoom_level, tile_column, tile_row, tile_data FROM \(catalog.tileSource)"
+        sql += Self.whereClause(filter)
+        if order == .zoomColumnTMSRow { sql += " ORDER BY zoom_level, tile_column, tile_row" }
+        do {
+            return MBTilesCursor(statement: try connection.prepare(sql), reader: self, filter: filter)
+        } catch {
+            throw readError(error, item: nil)
+        }
+    }
+
+    public func tile(at coordinate: TileCoordinate) throws -> Data? {
+        do {
+            let statement: SQLiteStatement
+            if let lookup {
+                statement = lookup
+            } else {
+                statement = try connection.prepare(
+                    "SELECT tile_data FROM \(catalog.tileSource) WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3 LIMIT 1",
+                    persistent: true)
+                lookup = statement
+            }
+            defer { statement.reset() }
+            try statement.bind(coordinate.z, at: 1)
+            try statement.bind(coordinate.x, at: 2)
+            try statement.bind(coordinate.tmsY, at: 3)
+            guard try statement.step() else { return nil }
+            return try validatedData(statement.blob(at: 0), coordinate: coordinate)
+        } catch let error as SQLiteError {
+            throw readError(error, item: Self.describe(coordinate))
+        }
+    }
+
+    public func summary(matching filter: TileFilter) throws -> TileSetSummary {
+        let sql = """
+            SELECT zoom_level, count(*), sum(length(tile_data)), min(tile_column), max(tile_column), \
+            min(tile_row), max(tile_row) FROM \(catalog.tileSource)\(Self.whereClause(filter)) GROUP BY zoom_level
+            """
+        var summary = TileSetSummary()
+        do {
+            let statement = try connection.prepare(sql)
+            while try statement.step() {
+                guard statement.isInteger(at: 0) else { continue }
+                let z = statement.int(at: 0)
+                guard (0...TileCoordinate.maxZoom).contains(z) else { continue }
+                let last = (1 << z) - 1
+                func clamp(_ value: Int) -> Int { min(last, max(0, value)) }
+                let minX = clamp(statement.int(at: 3)), maxX = clamp(statement.int(at: 4))
+                let minRow = clamp(statement.int(at: 5)), maxRow = clamp(statement.int(at: 6))
+                summary.add(TileSetSummary.Zoom(
+                    z: z, tileCount: statement.int(at: 1), byteCount: statement.int(at: 2),
+                    columns: minX...max(minX, maxX), rows: (last - max(minRow, maxRow))...(last - minRow)))
+            }
+        } catch {
+            throw readError(error, item: nil)
+        }
+        return summary
+    }
+
+    func validatedData(_ data: Data?, coordinate: TileCoordinate) throws(TileStoreError) -> Data {
+        guard let data else {
+            throw TileStoreError(.invalidTile, store: location.path, item: Self.describe(coordinate),
+                                 message: "tile_data is NULL")
+        }
+        guard !data.isEmpty else {
+            throw TileStoreError(.invalidTile, store: location.path, item: Self.describe(coordinate),
+                                 message: "tile_data is empty (0 bytes)")
+        }
+        return data
+    }
+
+    func readError(_ error: SQLiteError, item: String?) -> TileStoreError {
+        switch error.code {
+        case .corrupt, .notADatabase:
+            TileStoreError(.corrupt, store: location.path, item: item,
+                           message: "damaged SQLite database (\(error.message))",
+                           hint: "the file may be truncated; fetch it again")
+        case .interrupt:
+            TileStoreError(.interrupted, store: location.path, item: item, message: "interrupted")
+        default:
+            TileStoreError(.io, store: location.path, item: item, message: error.description)
+        }
+    }
+
+    /// `tile 6/10/53 (TMS row 10)`.
+    static func describe(_ coordinate: TileCoordinate) -> String {
+        "tile \(coordinate) (TMS row \(coordinate.tmsY))"
+    }
+
+    /// SQL conditions for a filter; TMS rows are computed here, values are integers we made.
+    static func whereClause(_ filter: TileFilter) -> String {
+        if filter.isEverything { return "" }
+        if filter.boundingBox == nil {
+            return " WHERE zoom_level BETWEEN \(filter.zooms.lowerBound) AND \(filter.zooms.upperBound)"
+        }
+        let terms = filter.zooms.flatMap { z in
+            filter.ranges(atZoom: z).map { range in
+                "(zoom_level = \(z) AND tile_column BETWEEN \(range.columns.lowerBound) AND \(range.columns.upperBound)"
+                    + " AND tile_row BETWEEN \(range.tmsRows.lowerBound) AND \(range.tmsRows.upperBound))"
+            }
+        }
+        return terms.isEmpty ? " WHERE 0" : " WHERE " + terms.joined(separator: " OR ")
+    }
+
+    /// True when SQLite can give (zoom, column, row) order from an index, without sorting the
+    /// whole table (which would hold every blob in a temporary B-tree).
+    private static func indexProvidesOrder(connection: SQLiteConnection, source: String) -> Bool {
+        let sql = "EXPLAIN QUERY PLAN SELECT zoom_level, tile_column, tile_row, tile_data FROM \(source) "
+            + "ORDER BY zoom_level, tile_column, tile_row"
+        guard let plan = try? connection.rows(sql) else { return false }
+        return !plan.contains { row in row.contains { $0?.contains("TEMP B-TREE") == true } }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Reads a tar archive's headers and sorts each entry into metadata, tile or skipped, so the
+/// cursor, the summary and random access share one set of rules.
+final class TarEntryScanner {
+    enum Found {
+        case metadata(size: Int64?)
+        case tile(TileCoordinate, entryPath: String, size: Int64?)
+    }
+
+    let archive: ArchiveFileReader
+    private let template: PathTemplate
+    private let store: String
+    private(set) var skipped = SkippedItems()
+
+    init(path: String, template: PathTemplate) throws(TileStoreError) {
+        do {
+            archive = try ArchiveFileReader(path: path)
+        } catch {
+            throw TarReader.storeError(error, store: path)
+        }
+        self.template = template
+        store = path
+    }
+
+    /// The next metadata or tile entry, positioned so its data can be read or skipped.
+    /// - Throws: `TileStoreError` `.invalidTile` for a tile-shaped path with bad values (the scan
+    ///   can go on), `.corrupt` for a damaged archive.
+    func next() throws(TileStoreError) -> Found? {
+        while true {
+            let header: ArchiveEntryHeader?
+            do {
+                header = try archive.nextEntry()
+            } catch {
+                throw TarReader.storeError(error, store: store)
+            }
+            guard let header else { return nil }
+            let path: String
+            switch TarEntryPath.clean(header.path) {
+            case .root: continue
+            case .hostile(let reason):
+                skipped.record("entry '\(header.path)'", reason: "\(reason), refused")
+                continue
+            case .path(let cleaned): path = cleaned
+            }
+            switch header.kind {
+            case .directory: continue
+            case .symbolicLink(let target):
+                skipped.record("entry '\(header.path)'", reason: "symbolic link to '\(target)', not followed")
+                continue
+            case .hardLink(let target):
+                skipped.record("entry '\(header.path)'", reason: "hard link to '\(target)', not followed")
+                continue
+            case .other:
+                skipped.record("entry '\(header.path)'", reason: "not a regular file")
+                continue
+            case .regularFile: break
+            }
+            if path == "metadata.json" { return .metadata(size: header.size) }
+            switch template.match(path) {
+            case .notATile:
+                if path != "tiles.json" {
+                    skipped.record("entry '\(header.path)'", reason: "not a tile path in layout \(template)")
+                }
+            case .invalid(let reason):
+                throw TileStoreError(.invalidTile, store: store, item: "entry '\(header.path)'", message: reason)
+            case .tile(let coordinate, _):
+                return .tile(coordinate, entryPath: header.path, size: header.size)
+            }
+        }
+    }
+
+    /// Like `next()`, passing over entries with invalid coordinates (for scans that only look).
+    func nextSkippingInvalid() throws(TileStoreError) -> Found? {
+        while true {
+            do {
+                return try next()
+            } catch where error.kind == .invalidTile {
+                continue
+            }
+        }
+    }
+
+    /// Reads the current entry's data (at most `FileBytes.maxTileSize` bytes).
+    func readData(size: Int64?, item: String) throws(TileStoreError) -> Data {
+        do {
+            return try archive.readData(expectedSize: size, limit: FileBytes.maxTileSize)
+        } catch {
+            throw TarReader.storeError(error, store: store)
+        }
+    }
+}

@@ -1,0 +1,89 @@
+public import Foundation
+
+/// Reads a tar archive of tiles (`.tar`, `.tar.gz`/`.tgz`, `.tar.zst`, and any compression
+/// libarchive detects): entries at a path template (default `{z}/{x}/{y}.{ext}`) and a
+/// `metadata.json` entry, as GNU tar and bsdtar write them (`./` prefixes, folder entries, pax
+/// headers).
+///
+/// Links are never followed; entries with absolute paths, `..`, drive letters or backslashes,
+/// links, devices and non-tile files are skipped and named. Tiles stream in archive order.
+/// Random access (`tile(at:)`) scans the archive (the last entry for a coordinate wins).
+///
+/// Errors: `.notFound`, `.notATileStore` (not a tar), `.corrupt` (truncated or damaged),
+/// `.invalidTile` (out-of-range numbers, empty entries), `.invalidMetadata`.
+public final class TarReader: TileReader {
+    public let location: TileStoreLocation
+    public let template: PathTemplate
+    private let cachedMetadata: TileMetadata
+
+    /// Opens an archive and reads its metadata (the first entry in archives TileSync writes;
+    /// other archives are scanned, headers only, until it is found).
+    /// - Parameter template: the layout; nil picks it from the metadata's `scheme` (xyz default).
+    /// - Throws: `TileStoreError` when the file is missing, not a tar archive, or damaged.
+    public init(location: TileStoreLocation, template: PathTemplate? = nil) throws(TileStoreError) {
+        self.location = location
+        guard FileManager.default.fileExists(atPath: location.path) else {
+            throw TileStoreError(.notFound, store: location.path, message: "no such file")
+        }
+        let scanner = try TarEntryScanner(path: location.path, template: template ?? .xyz)
+        var metadata = TileMetadata()
+        while let found = try scanner.nextSkippingInvalid() {
+            if case .metadata(let size) = found {
+                let data = try scanner.readData(size: size, item: "metadata.json")
+                do {
+                    metadata = try MetadataJSON.decode(data)
+                } catch {
+                    throw TileStoreError(.invalidMetadata, store: location.path, item: "entry 'metadata.json'",
+                                         message: "not a JSON object: \(error)")
+                }
+                break
+            }
+        }
+        cachedMetadata = metadata
+        self.template = template ?? (metadata["scheme"]?.lowercased() == "tms" ? .tms : .xyz)
+    }
+
+    public var schemaDescription: String { template.text }
+    public let order = TileOrder.unordered
+
+    public func metadata() throws -> TileMetadata { cachedMetadata }
+
+    public func tiles(matching filter: TileFilter) throws -> any TileCursor {
+        TarCursor(scanner: try TarEntryScanner(path: location.path, template: template), filter: filter,
+                  store: location.path)
+    }
+
+    public func tile(at coordinate: TileCoordinate) throws -> Data? {
+        let scanner = try TarEntryScanner(path: location.path, template: template)
+        var result: Data?
+        while let found = try scanner.nextSkippingInvalid() {
+            if case .tile(coordinate, let entryPath, let size) = found {
+                result = try scanner.readData(size: size, item: entryPath)
+            }
+        }
+        if let result, result.isEmpty {
+            throw TileStoreError(.invalidTile, store: location.path, item: "tile \(coordinate)", message: "empty tile (0 bytes)")
+        }
+        return result
+    }
+
+    public func summary(matching filter: TileFilter) throws -> TileSetSummary {
+        let scanner = try TarEntryScanner(path: location.path, template: template)
+        var summary = TileSetSummary()
+        while let found = try scanner.nextSkippingInvalid() {
+            if case .tile(let coordinate, _, let size) = found, filter.contains(coordinate) {
+                summary.add(coordinate, size: Int(size ?? 0))
+            }
+        }
+        return summary
+    }
+
+    static func storeError(_ error: ArchiveError, store: String) -> TileStoreError {
+        let message = error.message
+        if message.contains("Unrecognized archive format") || message.contains("not a tar") {
+            return TileStoreError(.notATileStore, store: store, message: "not a tar archive (\(message))")
+        }
+        return TileStoreError(.corrupt, store: store, item: error.entry.map { "entry '\($0)'" },
+                              message: "damaged archive (\(message))", hint: "the file may be truncated; fetch it again")
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// Writes a tar archive of tiles: a `metadata.json` entry first (with `scheme`), then one entry
+/// per tile at the path template; gzip or zstd compressed when the name ends in `.gz`/`.tgz` or
+/// `.zst`/`.tzst`. POSIX pax format (plain ustar headers for short names), readable by GNU tar
+/// and bsdtar.
+///
+/// The archive is written to a temporary file beside the destination and renamed into place in
+/// `finish()`; `abort()` deletes it. A repeated coordinate adds a second entry; readers take the
+/// last one, as tar does.
+///
+/// Errors: `.destinationExists` (without `overwrite`), `.io` (disk full, permissions).
+public final class TarWriter: TileWriter {
+    public let location: TileStoreLocation
+    public let template: PathTemplate
+    private let fileExtension: String
+    private let temporaryPath: String
+    private let modificationTime = Int(Date().timeIntervalSince1970)
+    private var archive: ArchiveFileWriter?
+    private var isFinished = false
+
+    /// Prepares to write an archive.
+    /// - Parameters:
+    ///   - template: entry path of each tile.
+    ///   - fileExtension: the `{ext}` value for every tile.
+    ///   - overwrite: replace an existing file (`--force`).
+    /// - Throws: `TileStoreError` `.destinationExists`.
+    public init(location: TileStoreLocation, template: PathTemplate = .xyz, fileExtension: String,
+                overwrite: Bool) throws(TileStoreError) {
+        self.location = location
+        self.template = template
+        self.fileExtension = fileExtension
+        if AtomicFile.exists(location.path) && !overwrite {
+            throw TileStoreError(.destinationExists, store: location.path, message: "already exists",
+                                 hint: "pass --force to replace it")
+        }
+        temporaryPath = AtomicFile.temporaryPath(beside: location.path)
+    }
+
+    deinit {
+        if !isFinished { abort() }
+    }
+
+    public func begin(metadata: TileMetadata) throws {
+        var metadata = metadata
+        metadata["scheme"] = template.usesTMSRows ? "tms" : "xyz"
+        do {
+            let archive = try ArchiveFileWriter(path: temporaryPath, compression: location.tarCompression)
+            self.archive = archive
+            try archive.writeFile(path: "metadata.json", data: MetadataJSON.encode(metadata),
+                                  modificationTime: modificationTime)
+        } catch {
+            abort()
+            throw writeError(error)
+        }
+    }
+
+    public func write(_ tile: Tile) throws {
+        guard let archive else { throw TileStoreError(.unsupported, store: location.path, message: "write before begin") }
+        do {
+            try archive.writeFile(path: template.path(for: tile.coordinate, fileExtension: fileExtension),
+                                  data: tile.data, modificationTime: modificationTime)
+        } catch {
+            throw writeError(error)
+        }
+    }
+
+    public func finish() throws {
+        guard let archive else { throw TileStoreError(.unsupported, store: location.path, message: "finish before begin") }
+        do {
+            try archive.close()
+            self.archive = nil
+            try AtomicFile.sync(path: temporaryPath)
+            try AtomicFile.rename(temporaryPath, to: location.path)
+            isFinished = true
+        } catch let error as ArchiveError {
+            abort()
+            throw writeError(error)
+        } catch let error as POSIXFileError {
+            abort()
+            throw error.storeError(store: location.path)
+        }
+    }
+
+    public func abort() {
+        archive = nil
+        AtomicFile.remove(temporaryPath)
+        isFinished = true
+    }
+
+    private func writeError(_ error: ArchiveError) -> TileStoreError {
+        let full = error.message.contains("No space left")
+        return TileStoreError(.io, store: location.path, item: error.entry.map { "entry '\($0)'" },
+                              message: error.message, hint: full ? "the disk is full; free some space and run again" : nil)
+    }
+}

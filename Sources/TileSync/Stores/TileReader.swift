@@ -1,0 +1,30 @@
+public import Foundation
+
+/// A store that tiles can be read from. Implemented once per container (MBTiles, folder, tar);
+/// the converter and the sync engine see only this protocol.
+///
+/// A reader is not thread-safe unless its type says so: use one per thread.
+public protocol TileReader: AnyObject {
+    /// Where the store is, as the user named it.
+    var location: TileStoreLocation { get }
+    /// A short name of the layout, e.g. `flat`, `normalized`, `{z}/{x}/{y}.{ext}`.
+    var schemaDescription: String { get }
+    /// The order `tiles(matching:)` streams in.
+    var order: TileOrder { get }
+
+    /// The store's metadata (empty when it has none).
+    /// - Throws: `TileStoreError` when the metadata exists but cannot be read.
+    func metadata() throws -> TileMetadata
+
+    /// A lazy stream of the tiles that pass `filter`, in `order`.
+    /// - Throws: `TileStoreError` when the stream cannot start; see `TileCursor` for per-tile errors.
+    func tiles(matching filter: TileFilter) throws -> any TileCursor
+
+    /// The bytes of one tile, or nil when the store has no tile there.
+    /// - Throws: `TileStoreError` when the store cannot be read or the tile is invalid.
+    func tile(at coordinate: TileCoordinate) throws -> Data?
+
+    /// Counts, sizes and extents per zoom, reading as little as the store allows.
+    /// - Throws: `TileStoreError` when the store cannot be read.
+    func summary(matching filter: TileFilter) throws -> TileSetSummary
+}

@@ -1,0 +1,49 @@
+/// Counts and extents of the tiles in a store, per zoom level, without reading tile bytes
+/// where the store can avoid it.
+public struct TileSetSummary: Sendable, Equatable {
+    /// One zoom level's numbers. Columns and rows are XYZ.
+    public struct Zoom: Sendable, Equatable {
+        public let z: Int
+        public internal(set) var tileCount: Int
+        /// Sum of tile sizes in bytes.
+        public internal(set) var byteCount: Int
+        public internal(set) var columns: ClosedRange<Int>
+        public internal(set) var rows: ClosedRange<Int>
+
+        /// The extent of the tiles at this zoom.
+        public var range: TileRange { TileRange(unchecked: z, columns: columns, rows: rows) }
+    }
+
+    /// Zoom levels that hold tiles, ascending.
+    public internal(set) var zooms: [Zoom] = []
+
+    public init() {}
+
+    public var tileCount: Int { zooms.reduce(0) { $0 + $1.tileCount } }
+    public var byteCount: Int { zooms.reduce(0) { $0 + $1.byteCount } }
+    public var minZoom: Int? { zooms.first?.z }
+    public var maxZoom: Int? { zooms.last?.z }
+
+    /// The longitude/latitude extent of the tiles at the highest zoom (the most precise).
+    public var bounds: BoundingBox? { zooms.last?.range.bounds }
+
+    /// Adds one tile of `size` bytes.
+    mutating func add(_ coordinate: TileCoordinate, size: Int) {
+        if let index = zooms.firstIndex(where: { $0.z == coordinate.z }) {
+            zooms[index].tileCount += 1
+            zooms[index].byteCount += size
+            zooms[index].columns = min(zooms[index].columns.lowerBound, coordinate.x)...max(zooms[index].columns.upperBound, coordinate.x)
+            zooms[index].rows = min(zooms[index].rows.lowerBound, coordinate.y)...max(zooms[index].rows.upperBound, coordinate.y)
+        } else {
+            zooms.append(Zoom(z: coordinate.z, tileCount: 1, byteCount: size,
+                              columns: coordinate.x...coordinate.x, rows: coordinate.y...coordinate.y))
+            zooms.sort { $0.z < $1.z }
+        }
+    }
+
+    mutating func add(_ zoom: Zoom) {
+        zooms.removeAll { $0.z == zoom.z }
+        zooms.append(zoom)
+        zooms.sort { $0.z < $1.z }
+    }
+}

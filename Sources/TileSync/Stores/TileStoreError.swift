@@ -1,0 +1,54 @@
+/// A store-level failure: which store, which item (tile, entry, file), what went wrong, and
+/// what the user can do. One type for every adapter so callers match on `kind`.
+public struct TileStoreError: Error, Sendable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        /// The location does not exist.
+        case notFound
+        /// The location exists but is no tile store of the expected kind.
+        case notATileStore
+        /// The store is damaged (truncated file, malformed database or archive).
+        case corrupt
+        /// One tile is unusable: bad coordinate, NULL or empty data, unreadable file.
+        case invalidTile
+        /// An entry or file that is not a tile (skipped when reading; fatal only when asked).
+        case notATile
+        /// Metadata that cannot be parsed.
+        case invalidMetadata
+        /// The destination exists and `--force` was not given.
+        case destinationExists
+        /// Source and destination are the same file or folder.
+        case sameSourceAndDestination
+        /// The operation is not supported by this store.
+        case unsupported
+        /// Reading or writing failed (I/O error, disk full, permission).
+        case io
+        /// The user stopped the run.
+        case interrupted
+    }
+
+    public let kind: Kind
+    /// The store's path as the user gave it.
+    public let store: String
+    /// The tile, entry or file concerned, e.g. `tile 6/10/64 (TMS row 64)` or `entry '../x.png'`.
+    public let item: String?
+    public let message: String
+    /// What to do about it, when there is something to say.
+    public let hint: String?
+
+    public init(_ kind: Kind, store: String, item: String? = nil, message: String, hint: String? = nil) {
+        self.kind = kind
+        self.store = store
+        self.item = item
+        self.message = message
+        self.hint = hint
+    }
+
+    /// `store: item: message (hint)` on one line.
+    public var description: String {
+        var text = store
+        if let item { text += ": \(item)" }
+        text += ": \(message)"
+        if let hint { text += " (\(hint))" }
+        return text
+    }
+}

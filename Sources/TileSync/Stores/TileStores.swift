@@ -1,0 +1,29 @@
+/// Opens readers and writers for a location, choosing the adapter by the location's kind.
+public enum TileStores {
+    /// Opens a store for reading.
+    /// - Parameter layout: the path template of a folder or tar (nil: from its metadata, else
+    ///   `{z}/{x}/{y}.{ext}`); ignored for MBTiles.
+    /// - Throws: `TileStoreError` from the adapter.
+    public static func openReader(_ location: TileStoreLocation, layout: PathTemplate? = nil) throws(TileStoreError) -> any TileReader {
+        switch location.kind {
+        case .mbtiles: try MBTilesReader(location: location)
+        case .directory: try DirectoryReader(location: location, template: layout)
+        case .tar: try TarReader(location: location, template: layout)
+        }
+    }
+
+    /// Prepares a writer for a new store.
+    /// - Parameters:
+    ///   - layout: path template of a folder or tar (default `{z}/{x}/{y}.{ext}`).
+    ///   - fileExtension: the `{ext}` of folder and tar entries.
+    ///   - overwrite: replace an existing destination at the end.
+    /// - Throws: `TileStoreError` `.destinationExists`.
+    public static func makeWriter(_ location: TileStoreLocation, layout: PathTemplate = .xyz,
+                                  fileExtension: String, overwrite: Bool) throws(TileStoreError) -> any TileWriter {
+        switch location.kind {
+        case .mbtiles: try MBTilesWriter(location: location, overwrite: overwrite)
+        case .directory: try DirectoryWriter(location: location, template: layout, fileExtension: fileExtension, overwrite: overwrite)
+        case .tar: try TarWriter(location: location, template: layout, fileExtension: fileExtension, overwrite: overwrite)
+        }
+    }
+}

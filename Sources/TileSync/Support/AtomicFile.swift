@@ -1,0 +1,50 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// File-system steps for all-or-nothing writes: a temporary name beside the destination,
+/// flushing to disk, and renaming into place.
+enum AtomicFile {
+    /// Prefix of every temporary name TileSync creates, so leftovers of a killed run are
+    /// recognizable (`.name.tilesync-<pid>-<random>.tmp`).
+    static let temporaryMarker = ".tilesync-"
+
+    /// A fresh temporary path in the destination's folder.
+    static func temporaryPath(beside destination: String) -> String {
+        let url = URL(fileURLWithPath: destination)
+        let folder = url.deletingLastPathComponent().path
+        let name = "." + url.lastPathComponent + temporaryMarker
+            + "\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        return (folder as NSString).appendingPathComponent(name)
+    }
+
+    /// Flushes a file's (or folder's) contents to stable storage.
+    static func sync(path: String) throws(POSIXFileError) {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw POSIXFileError(operation: "open", path: path, code: errno) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw POSIXFileError(operation: "fsync", path: path, code: errno) }
+    }
+
+    /// Renames `source` to `destination`, replacing a file there, then flushes the folder entry.
+    static func rename(_ source: String, to destination: String) throws(POSIXFileError) {
+        guard Foundation.rename(source, destination) == 0 else {
+            throw POSIXFileError(operation: "rename", path: destination, code: errno)
+        }
+        try? sync(path: URL(fileURLWithPath: destination).deletingLastPathComponent().path)
+    }
+
+    /// Removes a file or folder tree, ignoring a missing one.
+    static func remove(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// True when something (file, folder, link) exists at `path`.
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whole-file reads and writes with plain POSIX calls (no Foundation buffering, no link
+/// following on read).
+enum FileBytes {
+    /// The largest tile TileSync reads into memory, in bytes (64 MiB).
+    static let maxTileSize = 64 << 20
+
+    /// Reads a regular file, refusing symbolic links and files over `limit` bytes.
+    static func read(_ path: String, limit: Int = maxTileSize) throws(POSIXFileError) -> Data {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { throw POSIXFileError(operation: "open", path: path, code: errno) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw POSIXFileError(operation: "stat", path: path, code: errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw POSIXFileError(operation: "read", path: path, code: EINVAL) }
+        let size = Int(info.st_size)
+        guard size <= limit else { throw POSIXFileError(operation: "read", path: path, code: EFBIG) }
+        var data = Data(count: size)
+        var filled = 0
+        while filled < size {
+            let count = data.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Foundation.read(descriptor, base + filled, size - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw POSIXFileError(operation: "read", path: path, code: errno)
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        if filled < size { data.count = filled }
+        return data
+    }
+
+    /// Creates or truncates a file with mode 0644 and writes all of `data`.
+    static func write(_ data: Data, to path: String) throws(POSIXFileError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw POSIXFileError(operation: "create", path: path, code: errno) }
+        var failure: POSIXFileError?
+        data.withUnsafeBytes { buffer in
+            var written = 0
+            while written < buffer.count, let base = buffer.baseAddress {
+                let count = Foundation.write(descriptor, base + written, buffer.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = POSIXFileError(operation: "write", path: path, code: errno)
+                    return
+                }
+                written += count
+            }
+        }
+        if close(descriptor) != 0, failure == nil {
+            failure = POSIXFileError(operation: "close", path: path, code: errno)
+        }
+        if let failure { throw failure }
+    }
+
+    /// Size in bytes of a file (not following links), or nil.
+    static func size(_ path: String) -> Int? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return Int(info.st_size)
+    }
+}

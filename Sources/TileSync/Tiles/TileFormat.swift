@@ -1,0 +1,85 @@
+import Foundation
+
+/// The content type of tile bytes, as MBTiles `format` metadata names it.
+public enum TileFormat: String, Sendable, CaseIterable, CustomStringConvertible {
+    case png
+    case jpeg = "jpg"
+    case webp
+    case gif
+    /// Mapbox Vector Tile (protobuf), compressed or not.
+    case pbf
+    case json
+    /// Bytes that match no known signature.
+    case unknown
+
+    /// The MBTiles `format` value and file extension (`jpg` for JPEG, `bin` for unknown).
+    public var fileExtension: String { self == .unknown ? "bin" : rawValue }
+
+    public var description: String { rawValue }
+
+    /// Reads an MBTiles `format` value or a file extension: `png`, `jpg`/`jpeg`, `webp`, `gif`,
+    /// `pbf`/`mvt`, `json`/`geojson`, and the matching IETF media types. Unknown names give nil.
+    public init?(declared name: String) {
+        switch name.lowercased().trimmingCharacters(in: .whitespaces) {
+        case "png", "image/png": self = .png
+        case "jpg", "jpeg", "image/jpeg": self = .jpeg
+        case "webp", "image/webp": self = .webp
+        case "gif", "image/gif": self = .gif
+        case "pbf", "mvt", "application/x-protobuf", "application/vnd.mapbox-vector-tile": self = .pbf
+        case "json", "geojson", "application/json", "application/geo+json": self = .json
+        default: return nil
+        }
+    }
+}
+
+/// How tile bytes are compressed on the outside (vector tiles usually are).
+public enum TileCompression: String, Sendable {
+    case none
+    case gzip
+    case zlib
+}
+
+/// What the first bytes of a tile say it is.
+public struct SniffedTileFormat: Hashable, Sendable, CustomStringConvertible {
+    public let format: TileFormat
+    public let compression: TileCompression
+
+    /// Looks at the magic bytes: PNG, JPEG, WebP, GIF, gzip and zlib streams (taken as compressed
+    /// vector tiles), a JSON object or array, an uncompressed MVT (first field is a layer).
+    public init(sniffing bytes: some Collection<UInt8>) {
+        let head = Array(bytes.prefix(16))
+        func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
+            head.count >= offset + magic.count && Array(head[offset..<offset + magic.count]) == magic
+        }
+        if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            self.init(.png)
+        } else if starts([0xFF, 0xD8, 0xFF]) {
+            self.init(.jpeg)
+        } else if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) {
+            self.init(.webp)
+        } else if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) {
+            self.init(.gif)
+        } else if starts([0x1F, 0x8B]) {
+            self.init(.pbf, .gzip)
+        } else if head.count >= 2, head[0] == 0x78, [0x01, 0x5E, 0x9C, 0xDA].contains(head[1]) {
+            self.init(.pbf, .zlib)
+        } else if let first = head.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
+                  first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            self.init(.json)
+        } else if head.first == 0x1A {
+            self.init(.pbf)
+        } else {
+            self.init(.unknown)
+        }
+    }
+
+    public init(_ format: TileFormat, _ compression: TileCompression = .none) {
+        self.format = format
+        self.compression = compression
+    }
+
+    /// `png`, or `pbf (gzip)` for compressed content.
+    public var description: String {
+        compression == .none ? format.rawValue : "\(format.rawValue) (\(compression.rawValue))"
+    }
+}

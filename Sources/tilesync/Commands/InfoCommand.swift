@@ -1,0 +1,82 @@
+import Foundation
+import TileSync
+
+/// `tilesync info STORE`.
+enum InfoCommand {
+    static let spec = CommandSpec(
+        name: "info",
+        abstract: "Describe a tile store: kind, schema, format, tiles per zoom, bounds, sizes, metadata.",
+        discussion: """
+            The format is shown as declared in the metadata and as the first tile's bytes say.
+            Counts come from the MBTiles index, or from a walk of the folder or the archive's
+            headers, without reading tile data.
+            """,
+        arguments: [.init(name: "store", help: "An MBTiles file, a folder or a tar archive.")],
+        options: [
+            .init(name: "layout", valueName: "template", help: "Path template of a folder or tar (default: from metadata, else {z}/{x}/{y}.{ext})."),
+            .init(name: "scheme", valueName: "xyz|tms", help: "Row scheme of a folder or tar."),
+            .init(name: "json", valueName: nil, help: "Print the description as JSON."),
+        ],
+        examples: ["tilesync info world.mbtiles", "tilesync info tiles/ --json"])
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let location = try TileStoreLocation(parsing: arguments.positionals[0])
+        let layout = try CommandOptions.layout(arguments, layoutName: "layout", schemeName: "scheme", spec: spec)
+        let reader = try TileStores.openReader(location, layout: layout)
+        let metadata = try reader.metadata()
+        let summary = try reader.summary(matching: .all)
+        var sniffed: SniffedTileFormat?
+        let cursor = try reader.tiles(matching: .all)
+        while true {
+            do {
+                sniffed = try cursor.next().map { SniffedTileFormat(sniffing: $0.data) }
+                break
+            } catch let error as TileStoreError where error.kind == .invalidTile {
+                continue
+            }
+        }
+        let average = summary.tileCount > 0 ? summary.byteCount / summary.tileCount : 0
+        if arguments.flag("json") {
+            let zooms: [JSONText.Value] = summary.zooms.map { zoom in
+                .object([("zoom", .int(zoom.z)), ("tiles", .int(zoom.tileCount)), ("bytes", .int(zoom.byteCount)),
+                         ("columns", .array([.int(zoom.columns.lowerBound), .int(zoom.columns.upperBound)])),
+                         ("rows", .array([.int(zoom.rows.lowerBound), .int(zoom.rows.upperBound)]))])
+            }
+            Terminal.out(JSONText.render(.object([
+                ("store", .string(location.path)),
+                ("kind", .string(location.kind.rawValue)),
+                ("schema", .string(reader.schemaDescription)),
+                ("format", .object([("declared", metadata["format"].map { .string($0) } ?? .null),
+                                    ("sniffed", sniffed.map { .string($0.description) } ?? .null)])),
+                ("tiles", .int(summary.tileCount)),
+                ("bytes", .int(summary.byteCount)),
+                ("average_tile_bytes", .int(average)),
+                ("bounds", summary.bounds.map { .string($0.description) } ?? .null),
+                ("zooms", .array(zooms)),
+                ("metadata", .object(metadata.entries.map { ($0.key, $0.value.map { .string($0) } ?? .null) })),
+            ])))
+            return 0
+        }
+        var lines = [
+            "store:    \(location.path)",
+            "kind:     \(location.kind.displayName)",
+            "schema:   \(reader.schemaDescription)",
+            "format:   \(sniffed?.description ?? "-") (declared: \(metadata["format"] ?? "none"))",
+            "tiles:    \(summary.tileCount)",
+            "size:     \(summary.byteCount) bytes (\(Formatting.bytes(summary.byteCount))), average \(average) bytes",
+            "bounds:   \(summary.bounds?.description ?? "-") (of the tiles at the highest zoom)",
+            "zooms:",
+        ]
+        for zoom in summary.zooms {
+            lines.append("  z\(zoom.z): \(zoom.tileCount) tiles, \(zoom.byteCount) bytes, x \(zoom.columns.lowerBound)-\(zoom.columns.upperBound), y \(zoom.rows.lowerBound)-\(zoom.rows.upperBound)")
+        }
+        lines.append("metadata:")
+        for entry in metadata {
+            var value = entry.value ?? "NULL"
+            if value.count > 100 { value = String(value.prefix(97)) + "..." }
+            lines.append("  \(entry.key): \(value.replacingOccurrences(of: "\n", with: " "))")
+        }
+        Terminal.out(lines.joined(separator: "\n"))
+        return 0
+    }
+}

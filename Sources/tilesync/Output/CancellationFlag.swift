@@ -1,0 +1,34 @@
+import Dispatch
+import Foundation
+
+/// Set when the user presses Ctrl-C (SIGINT) or sends SIGTERM; long commands poll it between
+/// tiles, clean up and exit 130. A second signal exits at once.
+final class CancellationFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    private var sources: [any DispatchSourceSignal] = []
+
+    var isSet: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+
+    /// Starts catching SIGINT and SIGTERM.
+    func installSignalHandlers() {
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { [weak self] in
+                guard let self else { return }
+                self.lock.lock()
+                let wasSet = self.value
+                self.value = true
+                self.lock.unlock()
+                if wasSet { exit(130) }
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+}

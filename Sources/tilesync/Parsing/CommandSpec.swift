@@ -1,0 +1,67 @@
+/// What a command accepts, and the help text made from it.
+struct CommandSpec {
+    struct Argument {
+        let name: String
+        let help: String
+        var isOptional = false
+    }
+
+    struct Option {
+        /// Long name without dashes, e.g. `min-zoom`.
+        let name: String
+        /// Shown as `<value>`; nil for a flag.
+        let valueName: String?
+        let help: String
+    }
+
+    let name: String
+    let abstract: String
+    let discussion: String
+    let arguments: [Argument]
+    let options: [Option]
+    let examples: [String]
+
+    static let commonOptions = [
+        Option(name: "help", valueName: nil, help: "Show help for this command."),
+    ]
+
+    var allOptions: [Option] { options + Self.commonOptions }
+
+    var usage: String {
+        var parts = ["tilesync", name]
+        if !options.isEmpty { parts.append("[<options>]") }
+        parts += arguments.map { $0.isOptional ? "[<\($0.name)>]" : "<\($0.name)>" }
+        return parts.joined(separator: " ")
+    }
+
+    var help: String {
+        var text = "OVERVIEW: \(abstract)\n"
+        if !discussion.isEmpty { text += "\n\(discussion)\n" }
+        text += "\nUSAGE: \(usage)\n"
+        if !arguments.isEmpty {
+            text += "\nARGUMENTS:\n"
+            for argument in arguments { text += Self.row("<\(argument.name)>", argument.help) }
+        }
+        text += "\nOPTIONS:\n"
+        for option in allOptions {
+            let label = "--\(option.name)" + (option.valueName.map { " <\($0)>" } ?? "")
+            text += Self.row(label, option.help)
+        }
+        if !examples.isEmpty {
+            text += "\nEXAMPLES:\n"
+            for example in examples { text += "  \(example)\n" }
+        }
+        return text
+    }
+
+    private static func row(_ label: String, _ help: String) -> String {
+        let padded = "  " + label
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+        if padded.count < 26 {
+            var text = padded + String(repeating: " ", count: 26 - padded.count) + lines[0] + "\n"
+            for line in lines.dropFirst() { text += String(repeating: " ", count: 26) + line + "\n" }
+            return text
+        }
+        return padded + "\n" + lines.map { String(repeating: " ", count: 26) + $0 }.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,83 @@
+/// Command-line words sorted into positionals, option values and flags.
+struct ParsedArguments {
+    private(set) var positionals: [String] = []
+    private(set) var values: [String: String] = [:]
+    private(set) var flags: Set<String> = []
+
+    /// Parses `words` against a spec: `--name value`, `--name=value`, flags, `--` ends options.
+    /// - Throws: `UsageError` for unknown options, missing values, repeated options, or the wrong
+    ///   number of arguments.
+    init(_ words: [String], spec: CommandSpec) throws(UsageError) {
+        var index = 0
+        var onlyPositionals = false
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if onlyPositionals || !word.hasPrefix("-") || word == "-" || Self.isNumber(word) {
+                positionals.append(word)
+                continue
+            }
+            if word == "--" { onlyPositionals = true; continue }
+            guard word.hasPrefix("--") else {
+                throw UsageError("unknown option '\(word)' (options are long, e.g. --help)", spec: spec)
+            }
+            var name = String(word.dropFirst(2))
+            var inlineValue: String?
+            if let equals = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            guard let option = spec.allOptions.first(where: { $0.name == name }) else {
+                throw UsageError("unknown option '--\(name)'", spec: spec)
+            }
+            if option.valueName == nil {
+                guard inlineValue == nil else { throw UsageError("'--\(name)' takes no value", spec: spec) }
+                flags.insert(name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                guard index < words.count else { throw UsageError("missing value for '--\(name) <\(option.valueName ?? "value")>'", spec: spec) }
+                value = words[index]
+                index += 1
+            }
+            guard values[name] == nil else { throw UsageError("'--\(name)' is given twice", spec: spec) }
+            values[name] = value
+        }
+        if flags.contains("help") { return }
+        let required = spec.arguments.filter { !$0.isOptional }.count
+        guard (required...spec.arguments.count).contains(positionals.count) else {
+            if positionals.count < required {
+                let missing = spec.arguments[positionals.count..<required].map { "<\($0.name)>" }.joined(separator: " ")
+                throw UsageError("missing \(missing)", spec: spec)
+            }
+            throw UsageError("unexpected argument '\(positionals[spec.arguments.count])'", spec: spec)
+        }
+    }
+
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    func value(_ name: String) -> String? { values[name] }
+
+    /// An integer option within `range`, or nil when absent.
+    func integer(_ name: String, in range: ClosedRange<Int>, spec: CommandSpec) throws(UsageError) -> Int? {
+        guard let text = values[name] else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError("'--\(name)' must be a whole number in \(range.lowerBound)...\(range.upperBound), not '\(text)'", spec: spec)
+        }
+        return value
+    }
+
+    /// A decimal option, or nil when absent.
+    func double(_ name: String, spec: CommandSpec) throws(UsageError) -> Double? {
+        guard let text = values[name] else { return nil }
+        guard let value = Double(text), value.isFinite else {
+            throw UsageError("'--\(name)' must be a number, not '\(text)'", spec: spec)
+        }
+        return value
+    }
+
+    private static func isNumber(_ word: String) -> Bool { Double(word) != nil }
+}

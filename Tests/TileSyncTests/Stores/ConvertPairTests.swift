@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+@testable import TileSync
+
+@Suite("Convert between every pair of store kinds")
+struct ConvertPairTests {
+    static let kinds = ["a.mbtiles", "a-folder", "a.tar", "a.tar.gz", "a.tar.zst"]
+    static let destinations = ["b.mbtiles", "b-folder", "b.tar", "b.tgz", "b.tar.zst"]
+
+    @Test("Exact bytes and metadata survive", arguments: kinds, destinations)
+    func pair(source: String, destination: String) throws {
+        let directory = try TemporaryDirectory()
+        let tiles = GeneratedStore.pyramid(maxZoom: 3)
+        try GeneratedStore.write(tiles, to: directory.file(source))
+        let summary = try TileConverter.convert(from: try TileStoreLocation(parsing: directory.file(source)),
+                                                to: try TileStoreLocation(parsing: directory.file(destination)))
+        #expect(summary.tilesWritten == 85)
+        #expect(summary.bytesWritten == tiles.reduce(0) { $0 + $1.data.count })
+        let copied = try StoreContents.tiles(directory.file(destination))
+        #expect(copied == Dictionary(uniqueKeysWithValues: tiles.map { ($0.coordinate, $0.data) }))
+        let metadata = try TileStores.openReader(try TileStoreLocation(parsing: directory.file(destination))).metadata()
+        #expect(metadata["custom key"] == "kept ✓")
+        #expect(metadata.contains("nothing") && metadata["nothing"] == nil)
+        #expect(metadata["minzoom"] == "0" && metadata["maxzoom"] == "3")
+        #expect(metadata["bounds"] == "-180,-85.051129,180,85.051129")
+        #expect(metadata["scheme"] == (destination.hasSuffix(".mbtiles") ? nil : "xyz"))
+    }
+
+    @Test("MBTiles rows are TMS on disk")
+    func tmsOnDisk() throws {
+        let directory = try TemporaryDirectory()
+        let tile = try TileCoordinate(z: 11, x: 327, y: 791)
+        try GeneratedStore.write([Tile(coordinate: tile, data: GeneratedStore.bytes(for: tile))], to: directory.file("a.mbtiles"))
+        #expect(try StoreContents.mbtilesRows(directory.file("a.mbtiles")).keys.sorted() == ["11/327/1256"])
+        let reader = try MBTilesReader(location: TileStoreLocation(kind: .mbtiles, path: directory.file("a.mbtiles")))
+        #expect(try reader.tile(at: tile) == GeneratedStore.bytes(for: tile))
+        #expect(try reader.tile(at: TileCoordinate(z: 11, x: 327, y: 1256)) == nil)
+    }
+
+    @Test("Zoom and bounding-box filters, with metadata narrowed to match")
+    func filters() throws {
+        let directory = try TemporaryDirectory()
+        try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 4), to: directory.file("a.mbtiles"))
+        var options = ConversionOptions()
+        options.filter = try TileFilter(minZoom: 2, maxZoom: 3, boundingBox: BoundingBox(parsing: "0,0,90,60"))
+        for destination in ["b-folder", "b.tar", "b.mbtiles"] {
+            let summary = try TileConverter.convert(from: try TileStoreLocation(parsing: directory.file("a.mbtiles")),
+                                                    to: try TileStoreLocation(parsing: directory.file(destination)), options: options)
+            let copied = try StoreContents.tiles(directory.file(destination))
+            #expect(copied.keys.map(\.description).sorted() == ["2/2/1", "3/4/2", "3/4/3", "3/5/2", "3/5/3"], "\(destination)")
+            #expect(summary.tilesWritten == 5)
+            #expect(summary.metadata["minzoom"] == "2" && summary.metadata["maxzoom"] == "3")
+            #expect(summary.metadata["bounds"] == "0,0,90,60")
+        }
+    }
+
+    @Test("Layouts: TMS, z/y/x, zero padding and quadkeys round-trip through folders and tars",
+          arguments: ["{z}/{x}/{-y}.{ext}", "{z}/{y}/{x}.{ext}", "{z:2}/{x:4}/{y:4}.{ext}", "{q}.{ext}", "t/{z}_{x}_{y}"])
+    func layouts(layout: String) throws {
+        let directory = try TemporaryDirectory()
+        let tiles = GeneratedStore.pyramid(maxZoom: 2)
+        try GeneratedStore.write(tiles, to: directory.file("a.mbtiles"))
+        let template = try PathTemplate(layout)
+        var options = ConversionOptions()
+        options.destinationLayout = template
+        for destination in ["b-folder", "b.tar"] {
+            _ = try TileConverter.convert(from: try TileStoreLocation(parsing: directory.file("a.mbtiles")),
+                                          to: try TileStoreLocation(parsing: directory.file(destination)), options: options)
+            let expected = Dictionary(uniqueKeysWithValues: tiles.map { ($0.coordinate, $0.data) })
+            #expect(try StoreContents.tiles(directory.file(destination), layout: template) == expected)
+        }
+        let sample = try TileCoordinate(z: 2, x: 1, y: 0)
+        let file = directory.file("b-folder/" + template.path(for: sample, fileExtension: "png"))
+        #expect(FileManager.default.contents(atPath: file) == GeneratedStore.bytes(for: sample))
+        if template.usesTMSRows {
+            #expect(try StoreContents.tiles(directory.file("b-folder")).count == tiles.count, "scheme=tms in metadata.json selects the layout")
+        }
+    }
+
+    @Test("An existing destination is refused without overwrite and replaced with it")
+    func overwrite() throws {
+        let directory = try TemporaryDirectory()
+        try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 1), to: directory.file("a.mbtiles"))
+        for destination in ["b.mbtiles", "b-folder", "b.tar"] {
+            let target = try TileStoreLocation(parsing: directory.file(destination))
+            _ = try TileConverter.convert(from: try TileStoreLocation(parsing: directory.file("a.mbtiles")), to: target)
+            #expect {
+                _ = try TileConverter.convert(from: try TileStoreLocation(parsing: directory.file("a.mbtiles")), to: target)
+            } throws: { error in
+                (error as? TileStoreError)?.kind == .destinationExists
+                    && "\(error)" == "\(directory.file(destination)): already exists (pass --force to replace it)"
+            }
+            var options = ConversionOptions()
+            options.overwrite = true
+            options.filter = try TileFilter(maxZoom: 0)
+            _ = try TileConverter.convert(from: try TileStoreLocation(parsing: directory.file("a.mbtiles")), to: target, options: options)
+            #expect(try StoreContents.tiles(directory.file(destination)).count == 1)
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".tilesync-") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test("Source and destination the same file (also through another path) is refused")
+    func sameStore() throws {
+        let directory = try TemporaryDirectory()
+        try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 1), to: directory.file("a.mbtiles"))
+        #expect {
+            var options = ConversionOptions()
+            options.overwrite = true
+            _ = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, path: directory.file("a.mbtiles")),
+                                          to: TileStoreLocation(kind: .mbtiles, path: directory.path + "/./a.mbtiles"), options: options)
+        } throws: { ($0 as? TileStoreError)?.kind == .sameSourceAndDestination }
+    }
+
+    @Test("A failed or cancelled run leaves the destination as it was and no temporary files")
+    func cancelled() throws {
+        let directory = try TemporaryDirectory()
+        try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 3), to: directory.file("a.mbtiles"))
+        try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 0), to: directory.file("old.tar"))
+        for destination in ["b.mbtiles", "b-folder", "old.tar"] {
+            var options = ConversionOptions()
+            options.overwrite = true
+            let counter = Counter()
+            options.isCancelled = { counter.increment() > 20 }
+            #expect {
+                _ = try TileConverter.convert(from: try TileStoreLocation(parsing: directory.file("a.mbtiles")),
+                                              to: try TileStoreLocation(parsing: directory.file(destination)), options: options)
+            } throws: { ($0 as? TileStoreError)?.kind == .interrupted }
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(names == ["a.mbtiles", "old.tar"])
+        #expect(try StoreContents.tiles(directory.file("old.tar")).count == 1)
+    }
+}
+
+/// A thread-safe counter for `@Sendable` closures in tests.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func increment() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
+    }
+}

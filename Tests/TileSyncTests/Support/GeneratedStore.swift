@@ -1,0 +1,36 @@
+import Foundation
+@testable import TileSync
+
+/// Small stores made in tests: distinct, deterministic PNG-signed bytes per tile.
+enum GeneratedStore {
+    /// Bytes unique to a coordinate, starting with the PNG signature.
+    static func bytes(for tile: TileCoordinate, salt: String = "") -> Data {
+        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array("tile \(tile) \(salt)".utf8))
+    }
+
+    /// Every tile of zooms 0...maxZoom.
+    static func pyramid(maxZoom: Int) -> [Tile] {
+        (0...maxZoom).flatMap { z in
+            ((try? TileRange.world(z: z)).map(Array.init) ?? []).map { Tile(coordinate: $0, data: bytes(for: $0)) }
+        }
+    }
+
+    /// Writes tiles to a new store of any kind.
+    static func write(_ tiles: [Tile], to location: String, metadata: TileMetadata = defaultMetadata,
+                      layout: PathTemplate = .xyz) throws {
+        let writer = try TileStores.makeWriter(try TileStoreLocation(parsing: location), layout: layout,
+                                               fileExtension: "png", overwrite: false)
+        try writer.begin(metadata: metadata)
+        for tile in tiles { try writer.write(tile) }
+        try writer.finish()
+    }
+
+    static var defaultMetadata: TileMetadata {
+        var metadata = TileMetadata()
+        metadata["name"] = "generated"
+        metadata["format"] = "png"
+        metadata["custom key"] = "kept ✓"
+        metadata.setNull("nothing")
+        return metadata
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import Testing
+
+@Suite("tilesync end to end")
+struct EndToEndTests {
+    let directory: String
+
+    init() throws {
+        directory = NSTemporaryDirectory() + "tilesync-e2e-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    /// A 21-tile folder (zooms 0-2) with metadata, made with plain file writes.
+    func makeFolder(_ name: String) throws -> String {
+        let root = directory + "/" + name
+        for z in 0...2 {
+            for x in 0..<(1 << z) {
+                for y in 0..<(1 << z) {
+                    try FileManager.default.createDirectory(atPath: "\(root)/\(z)/\(x)", withIntermediateDirectories: true)
+                    let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array("\(z)/\(x)/\(y)".utf8)
+                    FileManager.default.createFile(atPath: "\(root)/\(z)/\(x)/\(y).png", contents: Data(bytes))
+                }
+            }
+        }
+        FileManager.default.createFile(atPath: root + "/metadata.json", contents: Data(#"{"name":"e2e","attribution":"© test"}"#.utf8))
+        return root
+    }
+
+    @Test("--version and --help")
+    func versionAndHelp() throws {
+        let version = try ToolRunner.run(["--version"])
+        #expect(version.status == 0 && version.stdout == "tilesync 0.1.0\n")
+        let help = try ToolRunner.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.hasPrefix("OVERVIEW: Convert and sync map tile stores"))
+        for command in ["convert", "info", "tile"] {
+            #expect(help.stdout.contains("\n  \(command) "))
+            let commandHelp = try ToolRunner.run([command, "--help"])
+            #expect(commandHelp.status == 0)
+            for section in ["OVERVIEW:", "USAGE: tilesync \(command)", "OPTIONS:", "EXAMPLES:"] {
+                #expect(commandHelp.stdout.contains(section), "\(command) \(section)")
+            }
+            #expect(try ToolRunner.run(["help", command]).stdout == commandHelp.stdout)
+        }
+        #expect(try ToolRunner.run(["convert", "--help"]).stdout.contains("ARGUMENTS:\n  <source>"))
+    }
+
+    @Test("Bad usage exits 2 with Error: and the usage line")
+    func badUsage() throws {
+        let cases: [([String], String)] = [
+            (["convert", "a", "b", "--colour"], "Error: unknown option '--colour'\nUsage: tilesync convert [<options>] <source> <destination>\n  See 'tilesync convert --help'.\n"),
+            (["convert", "a"], "Error: missing <destination>\nUsage: tilesync convert [<options>] <source> <destination>\n  See 'tilesync convert --help'.\n"),
+            (["convert", "a", "b", "--max-zoom", "31"], "Error: '--max-zoom' must be a whole number in 0...30, not '31'\nUsage: tilesync convert [<options>] <source> <destination>\n  See 'tilesync convert --help'.\n"),
+            (["convert", "a", "b", "--bbox", "1,2,3"], "Error: --bbox: '1,2,3' is not a bounding box W,S,E,N in degrees\nUsage: tilesync convert [<options>] <source> <destination>\n  See 'tilesync convert --help'.\n"),
+            (["frobnicate"], "Error: unknown command 'frobnicate' (commands: convert, info, tile)\nUsage: tilesync <command> [<options>] ...\n  See 'tilesync --help'.\n"),
+            (["tile", "5/40/1"], "Error: column x=40 is out of range at zoom 5 (0...31)\n"),
+        ]
+        for (arguments, stderr) in cases {
+            let result = try ToolRunner.run(arguments, in: directory)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr == stderr)
+            #expect(result.stdout.isEmpty)
+        }
+        #expect(try ToolRunner.run([]).status == 2)
+    }
+
+    @Test("convert: folder -> MBTiles -> tar.gz -> folder, quiet when not a terminal, exit 0")
+    func convertChain() throws {
+        let source = try makeFolder("src")
+        let first = try ToolRunner.run(["convert", source, "a.mbtiles"], in: directory)
+        #expect(first.status == 0)
+        #expect(first.stderr.isEmpty)
+        #expect(first.stdout.hasPrefix("Converted 21 tiles (273 B) from \(source) to a.mbtiles in "))
+        #expect(try ToolRunner.run(["convert", "a.mbtiles", "b.tar.gz", "--quiet"], in: directory).stdout.isEmpty)
+        let last = try ToolRunner.run(["convert", "b.tar.gz", "dir:c", "--json"], in: directory)
+        #expect(last.status == 0)
+        #expect(last.stdout.hasPrefix(#"{"source":"b.tar.gz","destination":"c","tiles":21,"bytes":273,"format":"png","seconds":"#))
+        #expect(last.stdout.hasSuffix(#""skipped_invalid":{"count":0,"named":[]},"skipped_non_tiles":{"count":0,"named":[]},"warnings":[]}"# + "\n"))
+        for z in 0...2 {
+            for x in 0..<(1 << z) {
+                for y in 0..<(1 << z) {
+                    #expect(FileManager.default.contents(atPath: "\(directory)/c/\(z)/\(x)/\(y).png")
+                        == FileManager.default.contents(atPath: "\(source)/\(z)/\(x)/\(y).png"))
+                }
+            }
+        }
+        let metadata = String(decoding: FileManager.default.contents(atPath: directory + "/c/metadata.json") ?? Data(), as: UTF8.self)
+        #expect(metadata == """
+            {
+              "name": "e2e",
+              "attribution": "© test",
+              "minzoom": "0",
+              "maxzoom": "2",
+              "bounds": "-180,-85.051129,180,85.051129",
+              "format": "png",
+              "scheme": "xyz"
+            }
+
+            """)
+    }
+
+    @Test("convert: failures exit 1 naming the store, the destination untouched")
+    func convertFailures() throws {
+        let source = try makeFolder("src")
+        #expect(try ToolRunner.run(["convert", source, "out.tar"], in: directory).status == 0)
+        let exists = try ToolRunner.run(["convert", source, "out.tar"], in: directory)
+        #expect(exists.status == 1)
+        #expect(exists.stderr == "Error: out.tar: already exists (pass --force to replace it)\n")
+        let missing = try ToolRunner.run(["convert", "nope.mbtiles", "x.mbtiles"], in: directory)
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "Error: nope.mbtiles: no such file\n")
+        let same = try ToolRunner.run(["convert", "out.tar", "./out.tar", "--force"], in: directory)
+        #expect(same.status == 1)
+        #expect(same.stderr == "Error: ./out.tar: is the same store as the source out.tar (choose another destination)\n")
+        FileManager.default.createFile(atPath: source + "/9/0/0.png", contents: nil)
+        try FileManager.default.createDirectory(atPath: source + "/1/5", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: source + "/1/5/0.png", contents: Data([1]))
+        let invalid = try ToolRunner.run(["convert", source, "bad.mbtiles"], in: directory)
+        #expect(invalid.status == 1)
+        #expect(invalid.stderr == "Error: \(source): file 1/5/0.png: column x=5 is out of range at zoom 1 (0...1)\n")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/bad.mbtiles"))
+        let skipped = try ToolRunner.run(["convert", source, "ok.mbtiles", "--skip-invalid"], in: directory)
+        #expect(skipped.status == 0)
+        #expect(skipped.stderr == "Warning: skipped 1 invalid tiles:\n  file 1/5/0.png: column x=5 is out of range at zoom 1 (0...1)\n")
+        #expect(skipped.stdout.hasPrefix("Converted 21 tiles "))
+    }
+
+    @Test("info: kind, schema, format, counts per zoom, metadata; --json")
+    func info() throws {
+        let source = try makeFolder("src")
+        #expect(try ToolRunner.run(["convert", source, "a.mbtiles", "--quiet"], in: directory).status == 0)
+        let text = try ToolRunner.run(["info", "a.mbtiles"], in: directory)
+        #expect(text.status == 0)
+        #expect(text.stdout == """
+            store:    a.mbtiles
+            kind:     MBTiles
+            schema:   flat
+            format:   png (declared: png)
+            tiles:    21
+            size:     273 bytes (273 B), average 13 bytes
+            bounds:   -180,-85.051129,180,85.051129 (of the tiles at the highest zoom)
+            zooms:
+              z0: 1 tiles, 13 bytes, x 0-0, y 0-0
+              z1: 4 tiles, 52 bytes, x 0-1, y 0-1
+              z2: 16 tiles, 208 bytes, x 0-3, y 0-3
+            metadata:
+              name: e2e
+              attribution: © test
+              minzoom: 0
+              maxzoom: 2
+              bounds: -180,-85.051129,180,85.051129
+              format: png
+
+            """)
+        let json = try ToolRunner.run(["info", source, "--json"], in: directory)
+        #expect(json.status == 0)
+        #expect(json.stdout.hasPrefix(#"{"store":"\#(source)","kind":"dir","schema":"{z}/{x}/{y}.{ext}","format":{"declared":null,"sniffed":"png"},"tiles":21,"bytes":273,"average_tile_bytes":13,"#))
+        #expect(try ToolRunner.run(["info", "missing.mbtiles"], in: directory).stderr == "Error: missing.mbtiles: no such file\n")
+    }
+
+    @Test("tile: point, z/x/y, TMS input, quadkey, bbox, JSON")
+    func tile() throws {
+        let point = try ToolRunner.run(["tile", "--lon", "13.4", "--lat", "52.5", "--zoom", "10"])
+        #expect(point.status == 0)
+        #expect(point.stdout == """
+            xyz:      10/550/335
+            tms:      10/550/688  (MBTiles zoom_level 10, tile_column 550, tile_row 688)
+            quadkey:  1202102332
+            bounds:   13.359375,52.48278,13.710938,52.696361  (west,south,east,north)
+
+            """)
+        #expect(try ToolRunner.run(["tile", "11/327/791", "--json"]).stdout
+            == #"{"z":11,"x":327,"y":791,"tms_y":1256,"quadkey":"02301020333","bounds":"-122.519531,37.71859,-122.34375,37.857507"}"# + "\n")
+        #expect(try ToolRunner.run(["tile", "11/327/1256", "--tms", "--json"]).stdout.hasPrefix(#"{"z":11,"x":327,"y":791,"#))
+        #expect(try ToolRunner.run(["tile", "--quadkey", "02301020333", "--json"]).stdout.hasPrefix(#"{"z":11,"x":327,"y":791,"#))
+        let box = try ToolRunner.run(["tile", "--bbox", "13.08,52.33,13.77,52.68", "--min-zoom", "8", "--max-zoom", "10"])
+        #expect(box.stdout == """
+            bbox:     13.08,52.33,13.77,52.68
+            fits one tile at zoom 9
+              z8: x 137-137, y 83-84 (2 tiles)
+              z9: x 274-275, y 167-168 (4 tiles)
+              z10: x 549-551, y 335-336 (6 tiles)
+            total:    12 tiles
+
+            """)
+        let negative = try ToolRunner.run(["tile", "--lon", "-180", "--lat", "-85.0511287798066", "--zoom", "2", "--json"])
+        #expect(negative.stdout.hasPrefix(#"{"z":2,"x":0,"y":3,"#))
+    }
+}
