@@ -1,1 +1,84 @@
-print("benchmark")
+import Foundation
+import TileSync
+
+/// `tilesync-benchmark generate`: writes a deterministic MBTiles for benchmarks.
+///
+///     swift run -c release tilesync-benchmark generate --tiles 100000 --out /tmp/bench.mbtiles
+///         [--kind vector|raster] [--repeat 0.4] [--seed 1]
+///
+/// Vector-like tiles are gzip-headed pseudo-random bytes averaging 3 KB; raster-like ones are
+/// PNG-headed, averaging 20 KB. A share `--repeat` of tiles reuses one of 64 shared blobs, as
+/// ocean and empty tiles do in real sets. Tiles fill whole zoom levels from 0 up.
+enum BenchmarkTool {
+    static func main() throws {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        guard arguments.first == "generate" else {
+            FileHandle.standardError.write(Data("usage: tilesync-benchmark generate --tiles N --out FILE.mbtiles [--kind vector|raster] [--repeat 0.4] [--seed 1]\n".utf8))
+            exit(2)
+        }
+        arguments.removeFirst()
+        var options: [String: String] = [:]
+        while arguments.count >= 2, arguments[0].hasPrefix("--") {
+            options[String(arguments[0].dropFirst(2))] = arguments[1]
+            arguments.removeFirst(2)
+        }
+        guard let count = options["tiles"].flatMap(Int.init), let out = options["out"] else {
+            FileHandle.standardError.write(Data("generate needs --tiles N and --out FILE\n".utf8))
+            exit(2)
+        }
+        let generator = DatasetGenerator(
+            tileCount: count, raster: options["kind"] == "raster",
+            repeatShare: options["repeat"].flatMap(Double.init) ?? 0.4,
+            seed: options["seed"].flatMap(UInt64.init) ?? 1)
+        try generator.write(to: out)
+    }
+}
+
+/// Deterministic tile data: a SplitMix64 stream, so every run makes the same bytes.
+struct DatasetGenerator {
+    let tileCount: Int
+    let raster: Bool
+    let repeatShare: Double
+    let seed: UInt64
+
+    func write(to path: String) throws {
+        var state = seed
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        let header: [UInt8] = raster ? [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] : [0x1F, 0x8B, 0x08, 0x00]
+        let average = raster ? 20_000 : 3_000
+        func blob() -> Data {
+            let size = average / 6 + Int(next() % UInt64(average * 5 / 3))
+            var bytes = header
+            bytes.reserveCapacity(size)
+            while bytes.count < size {
+                var word = next()
+                withUnsafeBytes(of: &word) { bytes.append(contentsOf: $0) }
+            }
+            return Data(bytes.prefix(size))
+        }
+        let shared = (0..<64).map { _ in blob() }
+        var metadata = TileMetadata()
+        metadata["name"] = "benchmark \(tileCount) \(raster ? "raster" : "vector")"
+        metadata["format"] = raster ? "png" : "pbf"
+        let writer = try MBTilesWriter(location: TileStoreLocation(kind: .mbtiles, path: path), overwrite: true)
+        try writer.begin(metadata: metadata)
+        var written = 0
+        zooms: for z in 0...TileCoordinate.maxZoom {
+            for coordinate in try TileRange.world(z: z) {
+                let repeated = Double(next() % 1_000_000) / 1_000_000 < repeatShare
+                try writer.write(Tile(coordinate: coordinate, data: repeated ? shared[Int(next() % 64)] : blob()))
+                written += 1
+                if written == tileCount { break zooms }
+            }
+        }
+        try writer.finish()
+    }
+}
+
+try BenchmarkTool.main()

@@ -2,12 +2,16 @@ import Foundation
 import Testing
 
 @Suite("tilesync end to end")
-struct EndToEndTests {
+final class EndToEndTests {
     let directory: String
 
     init() throws {
         directory = NSTemporaryDirectory() + "tilesync-e2e-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: directory)
     }
 
     /// A 21-tile folder (zooms 0-2) with metadata, made with plain file writes.

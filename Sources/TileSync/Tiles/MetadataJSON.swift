@@ -28,7 +28,8 @@ public enum MetadataJSON {
         return Data(text.utf8)
     }
 
-    static func quoted(_ string: String) -> String {
+    /// A JSON string literal for `string`, escaping quotes, backslashes and control characters.
+    public static func quoted(_ string: String) -> String {
         var out = "\""
         for scalar in string.unicodeScalars {
             switch scalar {

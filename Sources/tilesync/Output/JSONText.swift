@@ -1,4 +1,5 @@
 import Foundation
+import TileSync
 
 /// Builds JSON output with keys in a fixed order (scripts and tests compare it).
 enum JSONText {
@@ -24,19 +25,5 @@ enum JSONText {
         }
     }
 
-    static func quoted(_ string: String) -> String {
-        var out = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20: out += String(format: "\\u%04x", c.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func quoted(_ string: String) -> String { MetadataJSON.quoted(string) }
 }

@@ -6,7 +6,7 @@ import TileSync
 final class ProgressLine {
     private let isEnabled: Bool
     private let started = Date()
-    private var lastDraw = Date.distantPast
+    private lazy var lastDraw = started
     private var drewSomething = false
 
     init(quiet: Bool) {

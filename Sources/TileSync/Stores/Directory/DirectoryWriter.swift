@@ -28,10 +28,7 @@ public final class DirectoryWriter: TileWriter {
         self.location = location
         self.template = template
         self.fileExtension = fileExtension
-        if AtomicFile.exists(location.path) && !overwrite && !Self.isEmptyFolder(location.path) {
-            throw TileStoreError(.destinationExists, store: location.path, message: "already exists",
-                                 hint: "pass --force to replace it")
-        }
+        try AtomicFile.refuseExisting(location.path, overwrite: overwrite, allowEmptyFolder: true)
         stagingPath = AtomicFile.temporaryPath(beside: location.path)
     }
 

@@ -30,10 +30,7 @@ public final class MBTilesWriter: TileWriter {
     /// - Throws: `TileStoreError` `.destinationExists` when the file exists and `overwrite` is false.
     public init(location: TileStoreLocation, overwrite: Bool) throws(TileStoreError) {
         self.location = location
-        if AtomicFile.exists(location.path) && !overwrite {
-            throw TileStoreError(.destinationExists, store: location.path, message: "already exists",
-                                 hint: "pass --force to replace it")
-        }
+        try AtomicFile.refuseExisting(location.path, overwrite: overwrite)
         temporaryPath = AtomicFile.temporaryPath(beside: location.path)
     }
 

@@ -30,10 +30,7 @@ public final class TarWriter: TileWriter {
         self.location = location
         self.template = template
         self.fileExtension = fileExtension
-        if AtomicFile.exists(location.path) && !overwrite {
-            throw TileStoreError(.destinationExists, store: location.path, message: "already exists",
-                                 hint: "pass --force to replace it")
-        }
+        try AtomicFile.refuseExisting(location.path, overwrite: overwrite)
         temporaryPath = AtomicFile.temporaryPath(beside: location.path)
     }
 
