@@ -132,16 +132,3 @@ struct ConvertPairTests {
         #expect(try StoreContents.tiles(directory.file("old.tar")).count == 1)
     }
 }
-
-/// A thread-safe counter for `@Sendable` closures in tests.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    func increment() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        value += 1
-        return value
-    }
-}
