@@ -25,9 +25,17 @@ let package = Package(
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]
         ),
+        .systemLibrary(
+            name: "CTileSyncCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         .target(
             name: "TileSync",
-            dependencies: ["CTileSyncSQLite", "CTileSyncArchive"],
+            dependencies: [
+                "CTileSyncSQLite", "CTileSyncArchive",
+                .target(name: "CTileSyncCrypto", condition: .when(platforms: [.linux])),
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(

@@ -6,7 +6,7 @@ import TileSync
 enum TilesyncTool {
     static let version = "0.1.0"
 
-    static let commands: [CommandSpec] = [ConvertCommand.spec, InfoCommand.spec, TileCommand.spec]
+    static let commands: [CommandSpec] = [ConvertCommand.spec, InfoCommand.spec, VerifyCommand.spec, TileCommand.spec]
 
     static var help: String {
         var text = """
@@ -71,6 +71,8 @@ enum TilesyncTool {
                 return try ConvertCommand.run(arguments, cancellation: cancellation)
             case InfoCommand.spec.name:
                 return try InfoCommand.run(arguments)
+            case VerifyCommand.spec.name:
+                return try VerifyCommand.run(arguments)
             default:
                 return try TileCommand.run(arguments)
             }

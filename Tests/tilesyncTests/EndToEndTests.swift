@@ -37,7 +37,7 @@ final class EndToEndTests {
         let help = try ToolRunner.run(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.hasPrefix("OVERVIEW: Convert and sync map tile stores"))
-        for command in ["convert", "info", "tile"] {
+        for command in ["convert", "info", "verify", "tile"] {
             #expect(help.stdout.contains("\n  \(command) "))
             let commandHelp = try ToolRunner.run([command, "--help"])
             #expect(commandHelp.status == 0)
@@ -56,7 +56,7 @@ final class EndToEndTests {
             (["convert", "a"], "Error: missing <destination>\nUsage: tilesync convert [<options>] <source> <destination>\n  See 'tilesync convert --help'.\n"),
             (["convert", "a", "b", "--max-zoom", "31"], "Error: '--max-zoom' must be a whole number in 0...30, not '31'\nUsage: tilesync convert [<options>] <source> <destination>\n  See 'tilesync convert --help'.\n"),
             (["convert", "a", "b", "--bbox", "1,2,3"], "Error: --bbox: '1,2,3' is not a bounding box W,S,E,N in degrees\nUsage: tilesync convert [<options>] <source> <destination>\n  See 'tilesync convert --help'.\n"),
-            (["frobnicate"], "Error: unknown command 'frobnicate' (commands: convert, info, tile)\nUsage: tilesync <command> [<options>] ...\n  See 'tilesync --help'.\n"),
+            (["frobnicate"], "Error: unknown command 'frobnicate' (commands: convert, info, verify, tile)\nUsage: tilesync <command> [<options>] ...\n  See 'tilesync --help'.\n"),
             (["tile", "5/40/1"], "Error: column x=40 is out of range at zoom 5 (0...31)\n"),
         ]
         for (arguments, stderr) in cases {
@@ -78,7 +78,7 @@ final class EndToEndTests {
         #expect(try ToolRunner.run(["convert", "a.mbtiles", "b.tar.gz", "--quiet"], in: directory).stdout.isEmpty)
         let last = try ToolRunner.run(["convert", "b.tar.gz", "dir:c", "--json"], in: directory)
         #expect(last.status == 0)
-        #expect(last.stdout.hasPrefix(#"{"source":"b.tar.gz","destination":"c","tiles":21,"bytes":273,"format":"png","seconds":"#))
+        #expect(last.stdout.hasPrefix(#"{"source":"b.tar.gz","destination":"c","tiles":21,"bytes":273,"distinct_blobs":21,"duplicate_tiles":0,"duplicate_bytes":0,"bytes_saved":0,"format":"png","seconds":"#))
         #expect(last.stdout.hasSuffix(#""skipped_invalid":{"count":0,"named":[]},"skipped_non_tiles":{"count":0,"named":[]},"warnings":[]}"# + "\n"))
         for z in 0...2 {
             for x in 0..<(1 << z) {
@@ -97,6 +97,7 @@ final class EndToEndTests {
               "maxzoom": "2",
               "bounds": "-180,-85.051129,180,85.051129",
               "format": "png",
+              "agg_tiles_hash": "DFAC3BFF5B8A92992A70F8F00EB5CC82",
               "scheme": "xyz"
             }
 
@@ -143,6 +144,7 @@ final class EndToEndTests {
             tiles:    21
             size:     273 bytes (273 B), average 13 bytes
             bounds:   -180,-85.051129,180,85.051129 (of the tiles at the highest zoom)
+            agg hash: DFAC3BFF5B8A92992A70F8F00EB5CC82 (matches the metadata)
             zooms:
               z0: 1 tiles, 13 bytes, x 0-0, y 0-0
               z1: 4 tiles, 52 bytes, x 0-1, y 0-1
@@ -154,12 +156,43 @@ final class EndToEndTests {
               maxzoom: 2
               bounds: -180,-85.051129,180,85.051129
               format: png
+              agg_tiles_hash: DFAC3BFF5B8A92992A70F8F00EB5CC82
 
             """)
         let json = try ToolRunner.run(["info", source, "--json"], in: directory)
         #expect(json.status == 0)
         #expect(json.stdout.hasPrefix(#"{"store":"\#(source)","kind":"dir","schema":"{z}/{x}/{y}.{ext}","format":{"declared":null,"sniffed":"png"},"tiles":21,"bytes":273,"average_tile_bytes":13,"#))
         #expect(try ToolRunner.run(["info", "missing.mbtiles"], in: directory).stderr == "Error: missing.mbtiles: no such file\n")
+    }
+
+    @Test("verify: clean store exit 0, problems exit 1 one per line, two stores compared")
+    func verify() throws {
+        let source = try makeFolder("src")
+        #expect(try ToolRunner.run(["convert", source, "a.mbtiles", "--quiet", "--mbtiles-schema", "flat-with-hash"], in: directory).status == 0)
+        let clean = try ToolRunner.run(["verify", "a.mbtiles"], in: directory)
+        #expect(clean.status == 0)
+        #expect(clean.stdout == "a.mbtiles: OK, 21 tiles checked\n")
+        let same = try ToolRunner.run(["verify", "a.mbtiles", source], in: directory)
+        #expect(same.status == 0)
+        #expect(same.stdout == "a.mbtiles and \(source) hold the same 21 tiles\n")
+        FileManager.default.createFile(atPath: source + "/2/3/3.png", contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array("changed".utf8)))
+        let differ = try ToolRunner.run(["verify", "a.mbtiles", source], in: directory)
+        #expect(differ.status == 1)
+        #expect(differ.stdout == """
+            different: 2/3/3 (13 bytes 75953044ED2DF81576814CF57E717F7E vs 15 bytes FE7C6ADC41FC636250E576F188AE5A35)
+            a.mbtiles and \(source) differ: 0 only in a.mbtiles, 0 only in \(source), 1 different, 20 the same
+
+            """)
+        let metadata = String(decoding: FileManager.default.contents(atPath: source + "/metadata.json") ?? Data(), as: UTF8.self)
+        FileManager.default.createFile(atPath: source + "/metadata.json", contents: Data(metadata.replacingOccurrences(of: "\"e2e\"", with: "\"e2e\", \"maxzoom\": \"1\"").utf8))
+        let problems = try ToolRunner.run(["verify", source], in: directory)
+        #expect(problems.status == 1)
+        #expect(problems.stdout.hasPrefix("Problem: \(source): metadata maxzoom: is 1, but there are tiles at zoom 2\n"))
+        #expect(problems.stdout.hasSuffix("\(source): 1 problems (1 metadata), 21 tiles checked\n"))
+        let fixed = try ToolRunner.run(["verify", source, "--fix", "--quiet"], in: directory)
+        #expect(fixed.status == 0)
+        #expect(try ToolRunner.run(["verify", source], in: directory).status == 0)
+        #expect(try ToolRunner.run(["verify", "a.mbtiles", source, "--fix"], in: directory).status == 2)
     }
 
     @Test("tile: point, z/x/y, TMS input, quadkey, bbox, JSON")

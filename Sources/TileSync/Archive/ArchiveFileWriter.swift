@@ -57,6 +57,20 @@ final class ArchiveFileWriter {
         guard written == data.count else { throw error(entry: entryPath) }
     }
 
+    /// Appends a hard-link entry: `entryPath` has the same content as the earlier entry `target`
+    /// (no data is stored; `tar -x` creates a hard link).
+    /// - Throws: `ArchiveError` when writing fails.
+    func writeHardLink(path entryPath: String, target: String, modificationTime: Int) throws(ArchiveError) {
+        archive_entry_clear(entry)
+        archive_entry_set_pathname_utf8(entry, entryPath)
+        archive_entry_set_hardlink_utf8(entry, target)
+        archive_entry_set_filetype(entry, ctilesync_ae_ifreg)
+        archive_entry_set_perm(entry, 0o644)
+        archive_entry_set_size(entry, 0)
+        archive_entry_set_mtime(entry, time_t(modificationTime), 0)
+        guard archive_write_header(archive, entry) == ARCHIVE_OK else { throw error(entry: entryPath) }
+    }
+
     /// Writes the end-of-archive blocks and flushes (`archive_write_close`).
     /// - Throws: `ArchiveError` when the final write fails.
     func close() throws(ArchiveError) {

@@ -6,6 +6,10 @@ public struct ConversionOptions: Sendable {
     public var sourceLayout: PathTemplate?
     /// Layout of a folder or tar destination.
     public var destinationLayout: PathTemplate = .xyz
+    /// Table layout of an MBTiles destination (`normalized` stores each distinct blob once).
+    public var mbtilesSchema: MBTilesSchema = .flat
+    /// Store repeated blobs of a folder or tar destination once, as hard links.
+    public var deduplicate = false
     /// Replace an existing destination.
     public var overwrite = false
     /// Count invalid tiles and go on instead of stopping at the first.

@@ -5,6 +5,16 @@ public struct ConversionSummary: Sendable {
     public internal(set) var tilesWritten = 0
     /// Bytes of tile data written.
     public internal(set) var bytesWritten = 0
+    /// Tiles whose bytes repeat an earlier tile of this run.
+    public internal(set) var duplicateTiles = 0
+    /// Bytes of those repeats.
+    public internal(set) var duplicateBytes = 0
+    /// True when the destination stored each distinct blob once (normalized MBTiles, `deduplicate`).
+    public internal(set) var destinationDeduplicates = false
+    /// Distinct blobs among the tiles written.
+    public var distinctBlobs: Int { tilesWritten - duplicateTiles }
+    /// Bytes the destination did not store thanks to deduplication.
+    public var bytesSaved: Int { destinationDeduplicates ? duplicateBytes : 0 }
     /// Tiles passed over with `skipInvalid`, the first few named.
     public internal(set) var invalidTiles = SkippedItems()
     /// Entries and files that are not tiles.

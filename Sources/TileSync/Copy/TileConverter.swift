@@ -2,7 +2,8 @@ import Foundation
 
 /// Streams tiles from any reader to any writer in bounded memory: one tile in flight, bytes
 /// unchanged, metadata carried across with the missing `minzoom`, `maxzoom`, `bounds` and
-/// `format` filled in from the tiles.
+/// `format` filled in from the tiles. Each tile is hashed once (MD5) as it passes, to count
+/// distinct blobs and to let deduplicating destinations store each blob once.
 public enum TileConverter {
     /// Copies the tiles of `source` that pass the filter into a new store at `destination`.
     /// - Parameter progress: called after each tile (on the calling thread).
@@ -33,8 +34,19 @@ public enum TileConverter {
         summary.metadata = metadata
 
         let writer = try TileStores.makeWriter(destination, layout: options.destinationLayout,
-                                               fileExtension: fileExtension, overwrite: options.overwrite)
+                                               fileExtension: fileExtension, mbtilesSchema: options.mbtilesSchema,
+                                               deduplicate: options.deduplicate, overwrite: options.overwrite)
+        summary.destinationDeduplicates = destination.kind == .mbtiles
+            ? options.mbtilesSchema == .normalized : options.deduplicate
+        let repeatsCoordinates = reader.order == .unordered
+        var previous: TileCoordinate?
         do {
+            let blobs: DedupIndex
+            do {
+                blobs = try DedupIndex()
+            } catch {
+                throw TileStoreError(.io, store: destination.path, message: "cannot create a temporary index of blobs: \(error)")
+            }
             try writer.begin(metadata: metadata)
             var tile = first
             var mismatched = SkippedItems()
@@ -46,7 +58,21 @@ public enum TileConverter {
                 if let expected, SniffedTileFormat(sniffing: current.data.prefix(16)) != expected {
                     mismatched.record("tile \(current.coordinate)", reason: SniffedTileFormat(sniffing: current.data.prefix(16)).description)
                 }
-                try writer.write(current)
+                let hash = ContentHash(of: current.data)
+                var original: TileCoordinate?
+                do {
+                    if repeatsCoordinates || previous == current.coordinate { try blobs.forget(current.coordinate) }
+                    original = try blobs.original(of: hash, recording: current.coordinate)
+                } catch {
+                    throw TileStoreError(.io, store: destination.path, message: "temporary index of blobs failed: \(error)")
+                }
+                if original == current.coordinate { original = nil }
+                if original != nil {
+                    summary.duplicateTiles += 1
+                    summary.duplicateBytes += current.data.count
+                }
+                try writer.write(current, hash: hash, duplicateOf: original)
+                previous = current.coordinate
                 summary.tilesWritten += 1
                 summary.bytesWritten += current.data.count
                 progress?(ConversionProgress(tilesDone: summary.tilesWritten, bytesDone: summary.bytesWritten,

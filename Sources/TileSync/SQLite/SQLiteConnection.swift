@@ -7,6 +7,8 @@ final class SQLiteConnection {
     enum Mode {
         /// `SQLITE_OPEN_READONLY`: never writes, never creates.
         case readOnly
+        /// `SQLITE_OPEN_READWRITE`: an existing file only.
+        case readWrite
         /// `SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE`.
         case readWriteCreate
     }
@@ -21,6 +23,7 @@ final class SQLiteConnection {
         var flags = SQLITE_OPEN_NOMUTEX
         switch mode {
         case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
         let result = sqlite3_open_v2(path, &handle, flags, nil)
@@ -74,6 +77,26 @@ final class SQLiteConnection {
             throw error
         }
     }
+
+    /// Adds `tilesync_md5_hex(blob)` to this connection's SQL: the uppercase hex MD5 of a
+    /// blob or text, NULL for NULL (`sqlite3_create_function_v2`).
+    func registerMD5Function() throws(SQLiteError) {
+        let result = sqlite3_create_function_v2(
+            handle, "tilesync_md5_hex", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil,
+            { context, count, arguments in
+                guard count == 1, let value = arguments?[0], sqlite3_value_type(value) != SQLITE_NULL else {
+                    sqlite3_result_null(context)
+                    return
+                }
+                let size = Int(sqlite3_value_bytes(value))
+                let data = sqlite3_value_blob(value).map { Data(bytes: $0, count: size) } ?? Data()
+                sqlite3_result_text(context, MD5Hasher.hash(data).hex, -1, ctilesync_sqlite_transient())
+            }, nil, nil, nil)
+        guard result == SQLITE_OK else { throw makeError(result, sql: "tilesync_md5_hex") }
+    }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE (`sqlite3_changes64`).
+    var changes: Int { Int(sqlite3_changes64(handle)) }
 
     /// Asks a running statement on this connection to stop (`sqlite3_interrupt`); safe from
     /// another thread.

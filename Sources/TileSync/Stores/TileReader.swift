@@ -24,7 +24,18 @@ public protocol TileReader: AnyObject {
     /// - Throws: `TileStoreError` when the store cannot be read or the tile is invalid.
     func tile(at coordinate: TileCoordinate) throws -> Data?
 
+    /// The (coordinate, size, MD5) of each tile that passes `filter`, in `order`. Stores that keep
+    /// verified hashes answer without reading tile bytes; others hash as they read.
+    /// - Throws: as `tiles(matching:)`.
+    func index(matching filter: TileFilter) throws -> any TileIndexCursor
+
     /// Counts, sizes and extents per zoom, reading as little as the store allows.
     /// - Throws: `TileStoreError` when the store cannot be read.
     func summary(matching filter: TileFilter) throws -> TileSetSummary
+}
+
+extension TileReader {
+    public func index(matching filter: TileFilter) throws -> any TileIndexCursor {
+        HashingIndexCursor(tiles: try tiles(matching: filter))
+    }
 }

@@ -16,14 +16,22 @@ public enum TileStores {
     /// - Parameters:
     ///   - layout: path template of a folder or tar (default `{z}/{x}/{y}.{ext}`).
     ///   - fileExtension: the `{ext}` of folder and tar entries.
+    ///   - mbtilesSchema: the table layout of an MBTiles destination.
+    ///   - deduplicate: store repeated blobs of a folder or tar once, as hard links.
     ///   - overwrite: replace an existing destination at the end.
     /// - Throws: `TileStoreError` `.destinationExists`.
     public static func makeWriter(_ location: TileStoreLocation, layout: PathTemplate = .xyz,
-                                  fileExtension: String, overwrite: Bool) throws(TileStoreError) -> any TileWriter {
+                                  fileExtension: String, mbtilesSchema: MBTilesSchema = .flat,
+                                  deduplicate: Bool = false, overwrite: Bool) throws(TileStoreError) -> any TileWriter {
         switch location.kind {
-        case .mbtiles: try MBTilesWriter(location: location, overwrite: overwrite)
-        case .directory: try DirectoryWriter(location: location, template: layout, fileExtension: fileExtension, overwrite: overwrite)
-        case .tar: try TarWriter(location: location, template: layout, fileExtension: fileExtension, overwrite: overwrite)
+        case .mbtiles:
+            try MBTilesWriter(location: location, schema: mbtilesSchema, overwrite: overwrite)
+        case .directory:
+            try DirectoryWriter(location: location, template: layout, fileExtension: fileExtension,
+                                deduplicate: deduplicate, overwrite: overwrite)
+        case .tar:
+            try TarWriter(location: location, template: layout, fileExtension: fileExtension,
+                          deduplicate: deduplicate, overwrite: overwrite)
         }
     }
 }

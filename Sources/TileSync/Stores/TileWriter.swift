@@ -12,8 +12,12 @@ public protocol TileWriter: AnyObject {
     func begin(metadata: TileMetadata) throws
 
     /// Adds or replaces one tile (a repeated coordinate: the last write wins).
+    /// - Parameters:
+    ///   - hash: the MD5 of `tile.data` (stored by schemas that keep hashes).
+    ///   - original: an earlier tile of this run with the same bytes, when the caller tracks
+    ///     repeats; a deduplicating writer stores a reference to it instead of the bytes.
     /// - Throws: `TileStoreError` of kind `.io` when writing fails.
-    func write(_ tile: Tile) throws
+    func write(_ tile: Tile, hash: ContentHash, duplicateOf original: TileCoordinate?) throws
 
     /// Makes everything written visible at the destination, atomically.
     /// - Throws: `TileStoreError` when committing fails; the destination is then unchanged.
@@ -21,4 +25,11 @@ public protocol TileWriter: AnyObject {
 
     /// Drops everything written; the destination stays as it was. Never throws.
     func abort()
+}
+
+extension TileWriter {
+    /// Adds or replaces one tile, hashing it here.
+    public func write(_ tile: Tile) throws {
+        try write(tile, hash: ContentHash(of: tile.data), duplicateOf: nil)
+    }
 }

@@ -39,9 +39,14 @@ enum FileBytes {
         return data
     }
 
-    /// Creates or truncates a file with mode 0644 and writes all of `data`.
+    /// Creates a file with mode 0644 and writes all of `data`. An existing file is unlinked
+    /// first, never truncated, so other hard links to it keep their content.
     static func write(_ data: Data, to path: String) throws(POSIXFileError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if descriptor < 0 && errno == EEXIST {
+            unlink(path)
+            descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        }
         guard descriptor >= 0 else { throw POSIXFileError(operation: "create", path: path, code: errno) }
         var failure: POSIXFileError?
         data.withUnsafeBytes { buffer in

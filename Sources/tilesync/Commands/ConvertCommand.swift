@@ -27,6 +27,9 @@ enum ConvertCommand {
             .init(name: "layout", valueName: "template", help: "Path template of a folder or tar destination,\ne.g. {z}/{x}/{y}.{ext} (default), {z}/{y}/{x}.{ext}, {z}/{x:4}/{y:4}.{ext}, {q}.{ext}."),
             .init(name: "source-scheme", valueName: "xyz|tms", help: "Row scheme of a folder or tar source (default: its metadata, else xyz)."),
             .init(name: "source-layout", valueName: "template", help: "Path template of a folder or tar source."),
+            .init(name: "mbtiles-schema", valueName: "flat|flat-with-hash|normalized",
+                  help: "Table layout of an MBTiles destination (default flat).\nnormalized stores each distinct blob once; flat-with-hash keeps MD5s."),
+            .init(name: "dedup", valueName: nil, help: "Store repeated tiles of a folder or tar destination once, as hard links."),
             .init(name: "force", valueName: nil, help: "Replace the destination if it exists."),
             .init(name: "skip-invalid", valueName: nil, help: "Skip invalid tiles with a warning count instead of stopping."),
             .init(name: "quiet", valueName: nil, help: "Print nothing but errors."),
@@ -37,6 +40,7 @@ enum ConvertCommand {
             "tilesync convert tiles/ world.tar.gz --max-zoom 8",
             "tilesync convert world.mbtiles berlin.mbtiles --bbox 13.08,52.33,13.77,52.68",
             "tilesync convert world.mbtiles tms-tiles/ --scheme tms",
+            "tilesync convert tiles/ world.mbtiles --mbtiles-schema normalized",
         ])
 
     static func run(_ arguments: ParsedArguments, cancellation: CancellationFlag) throws -> Int32 {
@@ -47,6 +51,19 @@ enum ConvertCommand {
         options.destinationLayout = try CommandOptions.layout(arguments, layoutName: "layout", schemeName: "scheme", spec: spec) ?? .xyz
         options.sourceLayout = try CommandOptions.layout(arguments, layoutName: "source-layout", schemeName: "source-scheme", spec: spec)
         options.overwrite = arguments.flag("force")
+        options.deduplicate = arguments.flag("dedup")
+        if let schema = arguments.value("mbtiles-schema") {
+            guard let parsed = MBTilesSchema(rawValue: schema) else {
+                throw UsageError("--mbtiles-schema must be flat, flat-with-hash or normalized, not '\(schema)'", spec: spec)
+            }
+            guard destination.kind == .mbtiles else {
+                throw UsageError("--mbtiles-schema applies to an MBTiles destination", spec: spec)
+            }
+            options.mbtilesSchema = parsed
+        }
+        if options.deduplicate && destination.kind == .mbtiles {
+            throw UsageError("--dedup applies to a folder or tar destination; for MBTiles use --mbtiles-schema normalized", spec: spec)
+        }
         options.skipInvalid = arguments.flag("skip-invalid")
         options.isCancelled = { cancellation.isSet }
         let quiet = arguments.flag("quiet")
@@ -62,6 +79,14 @@ enum ConvertCommand {
             let rate = summary.seconds > 0 ? Int(Double(summary.tilesWritten) / summary.seconds) : 0
             Terminal.out("Converted \(summary.tilesWritten) tiles (\(Formatting.bytes(summary.bytesWritten))) "
                 + "from \(source.path) to \(destination.path) in \(Formatting.seconds(summary.seconds)) (\(rate) tiles/s)")
+            var blobs = "\(summary.distinctBlobs) distinct blobs"
+            if summary.destinationDeduplicates {
+                blobs += ", \(Formatting.bytes(summary.bytesSaved)) saved by dedup"
+            } else if summary.duplicateBytes > 0 {
+                let how = destination.kind == .mbtiles ? "--mbtiles-schema normalized" : "--dedup"
+                blobs += "; \(how) would save \(Formatting.bytes(summary.duplicateBytes))"
+            }
+            Terminal.out(blobs)
         }
         return 0
     }
@@ -83,6 +108,10 @@ enum ConvertCommand {
             ("destination", .string(summary.destination.path)),
             ("tiles", .int(summary.tilesWritten)),
             ("bytes", .int(summary.bytesWritten)),
+            ("distinct_blobs", .int(summary.distinctBlobs)),
+            ("duplicate_tiles", .int(summary.duplicateTiles)),
+            ("duplicate_bytes", .int(summary.duplicateBytes)),
+            ("bytes_saved", .int(summary.bytesSaved)),
             ("format", summary.sniffedFormat.map { .string($0.description) } ?? .null),
             ("seconds", .double(summary.seconds)),
             ("skipped_invalid", items(summary.invalidTiles)),

@@ -8,6 +8,8 @@ enum InfoCommand {
         abstract: "Describe a tile store: kind, schema, format, tiles per zoom, bounds, sizes, metadata.",
         discussion: """
             The format is shown as declared in the metadata and as the first tile's bytes say.
+            The agg hash is martin's agg_tiles_hash computed over the tiles (for any kind of
+            store, as if its tiles were in MBTiles), compared with the metadata's value.
             Counts come from the MBTiles index, or from a walk of the folder or the archive's
             headers, without reading tile data.
             """,
@@ -36,6 +38,10 @@ enum InfoCommand {
             }
         }
         let average = summary.tileCount > 0 ? summary.byteCount / summary.tileCount : 0
+        let aggregate = try AggregateHashCalculator.compute(reader).hex
+        let declaredAggregate = metadata["agg_tiles_hash"]
+        let aggregateNote = declaredAggregate.map { $0.uppercased() == aggregate ? "matches the metadata" : "metadata says \($0)" }
+            ?? "not in the metadata"
         if arguments.flag("json") {
             let zooms: [JSONText.Value] = summary.zooms.map { zoom in
                 .object([("zoom", .int(zoom.z)), ("tiles", .int(zoom.tileCount)), ("bytes", .int(zoom.byteCount)),
@@ -52,6 +58,8 @@ enum InfoCommand {
                 ("bytes", .int(summary.byteCount)),
                 ("average_tile_bytes", .int(average)),
                 ("bounds", summary.bounds.map { .string($0.description) } ?? .null),
+                ("agg_tiles_hash", .object([("computed", .string(aggregate)),
+                                            ("declared", declaredAggregate.map { .string($0) } ?? .null)])),
                 ("zooms", .array(zooms)),
                 ("metadata", .object(metadata.entries.map { ($0.key, $0.value.map { .string($0) } ?? .null) })),
             ])))
@@ -65,6 +73,7 @@ enum InfoCommand {
             "tiles:    \(summary.tileCount)",
             "size:     \(summary.byteCount) bytes (\(Formatting.bytes(summary.byteCount))), average \(average) bytes",
             "bounds:   \(summary.bounds?.description ?? "-") (of the tiles at the highest zoom)",
+            "agg hash: \(aggregate) (\(aggregateNote))",
             "zooms:",
         ]
         for zoom in summary.zooms {

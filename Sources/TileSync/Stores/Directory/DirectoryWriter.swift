@@ -7,11 +7,15 @@ import Foundation
 /// in `finish()`, so the destination never holds a partial tree; `abort()` deletes it. An
 /// existing destination (with `overwrite`) is swapped out and removed after the rename.
 ///
+/// With `deduplicate`, a tile whose bytes repeat an earlier one is a hard link to that file, so
+/// the tree takes the space of its distinct blobs while every path still reads as a file.
+///
 /// Errors: `.destinationExists` (a non-empty folder or any file, without `overwrite`), `.io`.
 public final class DirectoryWriter: TileWriter {
     public let location: TileStoreLocation
     public let template: PathTemplate
     private let fileExtension: String
+    private let deduplicate: Bool
     private let stagingPath: String
     private var createdFolders: Set<String> = []
     private var hasBegun = false
@@ -21,13 +25,15 @@ public final class DirectoryWriter: TileWriter {
     /// - Parameters:
     ///   - template: where each tile goes.
     ///   - fileExtension: the `{ext}` value for every tile, e.g. `png` or `pbf`.
+    ///   - deduplicate: store repeated blobs as hard links (`--dedup`).
     ///   - overwrite: replace an existing destination (`--force`).
     /// - Throws: `TileStoreError` `.destinationExists`.
     public init(location: TileStoreLocation, template: PathTemplate = .xyz, fileExtension: String,
-                overwrite: Bool) throws(TileStoreError) {
+                deduplicate: Bool = false, overwrite: Bool) throws(TileStoreError) {
         self.location = location
         self.template = template
         self.fileExtension = fileExtension
+        self.deduplicate = deduplicate
         try AtomicFile.refuseExisting(location.path, overwrite: overwrite, allowEmptyFolder: true)
         stagingPath = AtomicFile.temporaryPath(beside: location.path)
     }
@@ -52,14 +58,20 @@ public final class DirectoryWriter: TileWriter {
         hasBegun = true
     }
 
-    public func write(_ tile: Tile) throws {
+    public func write(_ tile: Tile, hash: ContentHash, duplicateOf original: TileCoordinate?) throws {
         guard hasBegun else { throw TileStoreError(.unsupported, store: location.path, message: "write before begin") }
         let relative = template.path(for: tile.coordinate, fileExtension: fileExtension)
         do {
             if let slash = relative.lastIndex(of: "/") {
                 try createFolders(String(relative[..<slash]))
             }
-            try FileBytes.write(tile.data, to: stagingPath + "/" + relative)
+            let path = stagingPath + "/" + relative
+            if deduplicate, let original {
+                let target = stagingPath + "/" + template.path(for: original, fileExtension: fileExtension)
+                unlink(path)
+                if link(target, path) == 0 { return }
+            }
+            try FileBytes.write(tile.data, to: path)
         } catch {
             throw error.storeError(store: location.path, item: "tile \(tile.coordinate) (\(relative))")
         }

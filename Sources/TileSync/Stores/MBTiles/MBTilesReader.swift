@@ -18,6 +18,7 @@ public final class MBTilesReader: TileReader {
     let connection: SQLiteConnection
     private let catalog: MBTilesCatalog
     private var lookup: SQLiteStatement?
+    private lazy var verifiedHashSource: String? = detectVerifiedHashSource()
 
     /// Opens an MBTiles file read-only (others may keep reading and writing it).
     /// - Throws: `TileStoreError` when the file is missing, not SQLite, or not MBTiles.
@@ -81,6 +82,78 @@ public final class MBTilesReader: TileReader {
         } catch let error as SQLiteError {
             throw readError(error, item: Self.describe(coordinate))
         }
+    }
+
+    /// True when the file keeps MD5 hashes that a spot check of its first rows confirmed
+    /// (`tile_hash` of flat-with-hash, or `tile_id` of normalized files that follow martin).
+    public var hasVerifiedStoredHashes: Bool { verifiedHashSource != nil }
+
+    /// The index from stored hashes when they are verified, without reading tile bytes;
+    /// otherwise by hashing every tile.
+    public func index(matching filter: TileFilter) throws -> any TileIndexCursor {
+        guard let source = verifiedHashSource else { return HashingIndexCursor(tiles: try tiles(matching: filter)) }
+        var sql = "SELECT zoom_level, tile_column, tile_row, size, hash FROM \(source)" + Self.whereClause(filter)
+        if order == .zoomColumnTMSRow { sql += " ORDER BY zoom_level, tile_column, tile_row" }
+        do {
+            return MBTilesIndexCursor(statement: try connection.prepare(sql), reader: self, filter: filter)
+        } catch {
+            throw readError(error, item: nil)
+        }
+    }
+
+    /// martin's `agg_tiles_hash` over every tile, computed with an ordered query.
+    /// - Throws: `TileStoreError` when the file cannot be read.
+    public func aggregateHash() throws -> ContentHash {
+        do {
+            return try MBTilesWriter.aggregateHash(connection, source: catalog.tileSource)
+        } catch {
+            throw readError(error, item: nil)
+        }
+    }
+
+    /// The rows where SQL yields hashes and sizes without tile bytes: stored hash columns only.
+    var storedHashSource: String? {
+        switch schema {
+        case .flat: nil
+        case .flatWithHash:
+            "(SELECT zoom_level, tile_column, tile_row, length(tile_data) AS size, tile_hash AS hash FROM tiles_with_hash)"
+        case .normalized:
+            """
+            (SELECT map.zoom_level AS zoom_level, map.tile_column AS tile_column, map.tile_row AS tile_row, \
+            length(images.tile_data) AS size, map.tile_id AS hash FROM map JOIN images ON images.tile_id = map.tile_id)
+            """
+        }
+    }
+
+    /// The table whose stored hashes `verify` checks, with the SQL giving (item, stored hash, bytes).
+    var storedHashRows: String? {
+        switch schema {
+        case .flat: nil
+        case .flatWithHash:
+            "SELECT 'tile ' || zoom_level || '/' || tile_column || '/' || tile_row || ' (TMS row)', tile_hash, tile_data FROM tiles_with_hash"
+        case .normalized:
+            "SELECT 'image ' || quote(tile_id), tile_id, tile_data FROM images"
+        }
+    }
+
+    /// Stored hashes are used only when 16 rows spread evenly over the whole table all match
+    /// their bytes (hex in either case): TileMill-era `tile_id`s look like MD5s, and some are.
+    private func detectVerifiedHashSource() -> String? {
+        guard let source = storedHashSource, let rows = storedHashRows else { return nil }
+        let table = schema == .normalized ? "images" : "tiles_with_hash"
+        guard let bounds = try? connection.rows("SELECT min(rowid), max(rowid) FROM \(table)").first,
+              let statement = try? connection.prepare(rows + " WHERE rowid >= ?1 LIMIT 1")
+        else { return nil }
+        guard let low = bounds[0].flatMap({ Int($0) }), let high = bounds[1].flatMap({ Int($0) }) else { return source }
+        let samples = 16
+        for step in 0..<samples {
+            statement.reset()
+            guard (try? statement.bind(low + (high - low) * step / (samples - 1), at: 1)) != nil,
+                  (try? statement.step()) == true else { return nil }
+            guard let stored = statement.text(at: 1).flatMap({ ContentHash(hex: $0) }),
+                  let data = statement.blob(at: 2), ContentHash(of: data) == stored else { return nil }
+        }
+        return source
     }
 
     public func summary(matching filter: TileFilter) throws -> TileSetSummary {

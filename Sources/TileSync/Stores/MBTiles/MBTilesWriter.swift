@@ -1,7 +1,12 @@
 import Foundation
 
-/// Writes a new flat MBTiles 1.3 file: `metadata(name, value)` and `tiles(zoom_level,
-/// tile_column, tile_row, tile_data)` with the unique `tile_index`, `application_id` "MPBX".
+/// Writes a new MBTiles 1.3 file in one of three schemas:
+/// - `flat`: `tiles(zoom_level, tile_column, tile_row, tile_data)` with the unique `tile_index`;
+/// - `flat-with-hash`: martin's `tiles_with_hash(..., tile_hash)` plus a `tiles` view;
+/// - `normalized`: `map(..., tile_id)` and `images(tile_id, tile_data)` with `tile_id` the MD5,
+///   one `images` row per distinct blob, plus a `tiles` view.
+/// Always `metadata(name, value)` with a unique `name`, `application_id` "MPBX", and an
+/// `agg_tiles_hash` computed as martin does.
 ///
 /// The file is built under a temporary name beside the destination with journaling off (nobody
 /// else can see it), flushed, and renamed over the destination in `finish()`; `abort()` deletes
@@ -11,25 +16,56 @@ import Foundation
 /// Errors: `.destinationExists` (without `overwrite`), `.io` (disk full, permissions).
 public final class MBTilesWriter: TileWriter {
     public let location: TileStoreLocation
+    public let schema: MBTilesSchema
     private let temporaryPath: String
     private var connection: SQLiteConnection?
-    private var insert: SQLiteStatement?
+    private var tileInsert: SQLiteStatement?
+    private var imageInsert: SQLiteStatement?
+    private var aggregate = AggregateTileHash()
     private var isFinished = false
+    /// Rows added to `images` (normalized) or tiles written (other schemas).
+    public private(set) var storedBlobCount = 0
 
-    static let schemaSQL = """
-        PRAGMA application_id = 0x4d504258;
-        CREATE TABLE metadata (name TEXT NOT NULL, value TEXT);
-        CREATE UNIQUE INDEX name ON metadata (name);
-        CREATE TABLE tiles (zoom_level INTEGER NOT NULL, tile_column INTEGER NOT NULL, \
-        tile_row INTEGER NOT NULL, tile_data BLOB);
-        CREATE UNIQUE INDEX tile_index ON tiles (zoom_level, tile_column, tile_row);
-        """
+    static func schemaSQL(_ schema: MBTilesSchema) -> String {
+        let metadata = """
+            PRAGMA application_id = 0x4d504258;
+            CREATE TABLE metadata (name TEXT NOT NULL, value TEXT);
+            CREATE UNIQUE INDEX name ON metadata (name);
+            """
+        switch schema {
+        case .flat:
+            return metadata + """
+                CREATE TABLE tiles (zoom_level INTEGER NOT NULL, tile_column INTEGER NOT NULL, \
+                tile_row INTEGER NOT NULL, tile_data BLOB);
+                CREATE UNIQUE INDEX tile_index ON tiles (zoom_level, tile_column, tile_row);
+                """
+        case .flatWithHash:
+            return metadata + """
+                CREATE TABLE tiles_with_hash (zoom_level INTEGER NOT NULL, tile_column INTEGER NOT NULL, \
+                tile_row INTEGER NOT NULL, tile_data BLOB, tile_hash TEXT, \
+                PRIMARY KEY (zoom_level, tile_column, tile_row));
+                CREATE VIEW tiles AS SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles_with_hash;
+                """
+        case .normalized:
+            return metadata + """
+                CREATE TABLE map (zoom_level INTEGER NOT NULL, tile_column INTEGER NOT NULL, \
+                tile_row INTEGER NOT NULL, tile_id TEXT, PRIMARY KEY (zoom_level, tile_column, tile_row));
+                CREATE TABLE images (tile_id TEXT NOT NULL PRIMARY KEY, tile_data BLOB);
+                CREATE VIEW tiles AS SELECT map.zoom_level AS zoom_level, map.tile_column AS tile_column, \
+                map.tile_row AS tile_row, images.tile_data AS tile_data \
+                FROM map JOIN images ON images.tile_id = map.tile_id;
+                """
+        }
+    }
 
     /// Prepares to write `location`.
-    /// - Parameter overwrite: replace an existing file at `finish()` (`--force`).
+    /// - Parameters:
+    ///   - schema: the table layout (default flat).
+    ///   - overwrite: replace an existing file at `finish()` (`--force`).
     /// - Throws: `TileStoreError` `.destinationExists` when the file exists and `overwrite` is false.
-    public init(location: TileStoreLocation, overwrite: Bool) throws(TileStoreError) {
+    public init(location: TileStoreLocation, schema: MBTilesSchema = .flat, overwrite: Bool) throws(TileStoreError) {
         self.location = location
+        self.schema = schema
         try AtomicFile.refuseExisting(location.path, overwrite: overwrite)
         temporaryPath = AtomicFile.temporaryPath(beside: location.path)
     }
@@ -43,36 +79,66 @@ public final class MBTilesWriter: TileWriter {
             let connection = try SQLiteConnection(path: temporaryPath, mode: .readWriteCreate)
             self.connection = connection
             try connection.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;")
-            try connection.execute(Self.schemaSQL)
+            try connection.execute(Self.schemaSQL(schema))
             try connection.execute("BEGIN")
             let metadataInsert = try connection.prepare("INSERT OR REPLACE INTO metadata (name, value) VALUES (?1, ?2)")
-            for entry in metadata where entry.key != "scheme" {
+            for entry in metadata where entry.key != "scheme" && entry.key != "agg_tiles_hash" {
                 try metadataInsert.bind(entry.key, at: 1)
                 try metadataInsert.bind(entry.value, at: 2)
                 try metadataInsert.run()
             }
-            insert = try connection.prepare(
-                "INSERT OR REPLACE INTO tiles (zoom_level, tile_column, tile_row, tile_data) VALUES (?1, ?2, ?3, ?4)",
-                persistent: true)
+            switch schema {
+            case .flat:
+                tileInsert = try connection.prepare(
+                    "INSERT OR REPLACE INTO tiles (zoom_level, tile_column, tile_row, tile_data) VALUES (?1, ?2, ?3, ?4)",
+                    persistent: true)
+            case .flatWithHash:
+                tileInsert = try connection.prepare(
+                    "INSERT OR REPLACE INTO tiles_with_hash (zoom_level, tile_column, tile_row, tile_data, tile_hash) VALUES (?1, ?2, ?3, ?4, ?5)",
+                    persistent: true)
+            case .normalized:
+                tileInsert = try connection.prepare(
+                    "INSERT OR REPLACE INTO map (zoom_level, tile_column, tile_row, tile_id) VALUES (?1, ?2, ?3, ?5)",
+                    persistent: true)
+                imageInsert = try connection.prepare(
+                    "INSERT OR IGNORE INTO images (tile_id, tile_data) VALUES (?1, ?2)", persistent: true)
+            }
         } catch {
             abort()
             throw writeError(error, item: nil)
         }
     }
 
-    public func write(_ tile: Tile) throws {
-        guard let insert else {
+    public func write(_ tile: Tile, hash: ContentHash, duplicateOf original: TileCoordinate?) throws {
+        guard let tileInsert, let connection else {
             throw TileStoreError(.unsupported, store: location.path, message: "write before begin")
         }
         do {
-            try insert.bind(tile.coordinate.z, at: 1)
-            try insert.bind(tile.coordinate.x, at: 2)
-            try insert.bind(tile.coordinate.tmsY, at: 3)
-            try insert.bind(tile.data, at: 4)
-            try insert.run()
+            try tileInsert.bind(tile.coordinate.z, at: 1)
+            try tileInsert.bind(tile.coordinate.x, at: 2)
+            try tileInsert.bind(tile.coordinate.tmsY, at: 3)
+            switch schema {
+            case .flat:
+                try tileInsert.bind(tile.data, at: 4)
+                storedBlobCount += 1
+            case .flatWithHash:
+                try tileInsert.bind(tile.data, at: 4)
+                try tileInsert.bind(hash.hex, at: 5)
+                storedBlobCount += 1
+            case .normalized:
+                try tileInsert.bind(hash.hex, at: 5)
+                if original == nil, let imageInsert {
+                    try imageInsert.bind(hash.hex, at: 1)
+                    try imageInsert.bind(tile.data, at: 2)
+                    try imageInsert.run()
+                    storedBlobCount += connection.changes
+                }
+            }
+            try tileInsert.run()
         } catch {
             throw writeError(error, item: MBTilesReader.describe(tile.coordinate))
         }
+        aggregate.add(tile.coordinate, data: tile.data)
     }
 
     public func finish() throws {
@@ -80,8 +146,13 @@ public final class MBTilesWriter: TileWriter {
             throw TileStoreError(.unsupported, store: location.path, message: "finish before begin")
         }
         do {
+            let aggregateHash = aggregate.isInOrder ? aggregate.finalize() : try Self.aggregateHash(connection)
+            let insert = try connection.prepare("INSERT OR REPLACE INTO metadata (name, value) VALUES ('agg_tiles_hash', ?1)")
+            try insert.bind(aggregateHash.hex, at: 1)
+            try insert.run()
             try connection.execute("COMMIT")
-            insert = nil
+            tileInsert = nil
+            imageInsert = nil
             self.connection = nil
             try AtomicFile.sync(path: temporaryPath)
             try AtomicFile.rename(temporaryPath, to: location.path)
@@ -96,10 +167,24 @@ public final class MBTilesWriter: TileWriter {
     }
 
     public func abort() {
-        insert = nil
+        tileInsert = nil
+        imageInsert = nil
         connection = nil
         AtomicFile.remove(temporaryPath)
         isFinished = true
+    }
+
+    /// martin's `agg_tiles_hash` over the tiles of an open database (`source`: a table, view or
+    /// sub-select with the four MBTiles tile columns).
+    static func aggregateHash(_ connection: SQLiteConnection, source: String = "tiles") throws(SQLiteError) -> ContentHash {
+        let statement = try connection.prepare(
+            "SELECT zoom_level, tile_column, tile_row, tile_data FROM \(source) ORDER BY zoom_level, tile_column, tile_row")
+        let hasher = MD5Hasher()
+        while try statement.step() {
+            hasher.update("\(statement.text(at: 0) ?? "")\(statement.text(at: 1) ?? "")\(statement.text(at: 2) ?? "")")
+            if let data = statement.blob(at: 3) { hasher.update(data) }
+        }
+        return hasher.finalize()
     }
 
     private func writeError(_ error: SQLiteError, item: String?) -> TileStoreError {

@@ -6,7 +6,13 @@ final class TarEntryScanner {
     enum Found {
         case metadata(size: Int64?)
         case tile(TileCoordinate, entryPath: String, size: Int64?)
+        /// A hard-link entry at a tile path whose target is another entry of this archive
+        /// (`target` cleaned like entry paths); its bytes are the target's.
+        case link(TileCoordinate, entryPath: String, target: String)
     }
+
+    /// Position of the current entry in the archive (0 for the first header).
+    private(set) var position = -1
 
     let archive: ArchiveFileReader
     private let template: PathTemplate
@@ -35,6 +41,7 @@ final class TarEntryScanner {
                 throw TarReader.storeError(error, store: store)
             }
             guard let header else { return nil }
+            position += 1
             let path: String
             switch TarEntryPath.clean(header.path) {
             case .root: continue
@@ -49,8 +56,12 @@ final class TarEntryScanner {
                 skipped.record("entry '\(header.path)'", reason: "symbolic link to '\(target)', not followed")
                 continue
             case .hardLink(let target):
-                skipped.record("entry '\(header.path)'", reason: "hard link to '\(target)', not followed")
-                continue
+                guard case .path(let cleanedTarget) = TarEntryPath.clean(target),
+                      case .tile(let coordinate, _) = template.match(path) else {
+                    skipped.record("entry '\(header.path)'", reason: "hard link to '\(target)', not followed")
+                    continue
+                }
+                return .link(coordinate, entryPath: header.path, target: cleanedTarget)
             case .other:
                 skipped.record("entry '\(header.path)'", reason: "not a regular file")
                 continue
@@ -65,7 +76,7 @@ final class TarEntryScanner {
             case .invalid(let reason):
                 throw TileStoreError(.invalidTile, store: store, item: "entry '\(header.path)'", message: reason)
             case .tile(let coordinate, _):
-                return .tile(coordinate, entryPath: header.path, size: header.size)
+                return .tile(coordinate, entryPath: path, size: header.size)
             }
         }
     }

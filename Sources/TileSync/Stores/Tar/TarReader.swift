@@ -49,30 +49,51 @@ public final class TarReader: TileReader {
     public func metadata() throws -> TileMetadata { cachedMetadata }
 
     public func tiles(matching filter: TileFilter) throws -> any TileCursor {
-        TarCursor(scanner: try TarEntryScanner(path: location.path, template: template), filter: filter,
-                  store: location.path)
+        try TarCursor(path: location.path, template: template, filter: filter)
     }
 
+    /// Scans the archive (tar has no index); the last entry for the coordinate wins.
     public func tile(at coordinate: TileCoordinate) throws -> Data? {
-        let scanner = try TarEntryScanner(path: location.path, template: template)
+        let single = try TileFilter(minZoom: coordinate.z, maxZoom: coordinate.z,
+                                    boundingBox: WebMercator.bounds(of: coordinate))
+        let cursor = try TarCursor(path: location.path, template: template, filter: single)
         var result: Data?
-        while let found = try scanner.nextSkippingInvalid() {
-            if case .tile(coordinate, let entryPath, let size) = found {
-                result = try scanner.readData(size: size, item: entryPath)
-            }
-        }
-        if let result, result.isEmpty {
-            throw TileStoreError(.invalidTile, store: location.path, item: "tile \(coordinate)", message: "empty tile (0 bytes)")
+        while let tile = try cursor.next() {
+            if tile.coordinate == coordinate { result = tile.data }
         }
         return result
     }
 
+    /// Reads headers only: one pass, and a second one to size hard-link entries by their targets.
     public func summary(matching filter: TileFilter) throws -> TileSetSummary {
-        let scanner = try TarEntryScanner(path: location.path, template: template)
+        var scanner = try TarEntryScanner(path: location.path, template: template)
         var summary = TileSetSummary()
+        var links: TarLinkTable?
         while let found = try scanner.nextSkippingInvalid() {
-            if case .tile(let coordinate, _, let size) = found, filter.contains(coordinate) {
+            switch found {
+            case .tile(let coordinate, _, let size) where filter.contains(coordinate):
                 summary.add(coordinate, size: Int(size ?? 0))
+            case .link(let coordinate, let entryPath, let target) where filter.contains(coordinate):
+                do {
+                    if links == nil { links = try TarLinkTable() }
+                    try links?.add(target: target, coordinate: coordinate, entry: entryPath, position: scanner.position)
+                } catch {
+                    throw TileStoreError(.io, store: location.path, message: "cannot create a temporary table for hard links: \(error)")
+                }
+            default:
+                continue
+            }
+        }
+        guard let links else { return summary }
+        scanner = try TarEntryScanner(path: location.path, template: template)
+        while let found = try scanner.nextSkippingInvalid() {
+            guard case .tile(_, let entryPath, let size) = found else { continue }
+            do {
+                for coordinate in try links.takeCoordinates(linkingTo: entryPath, at: scanner.position) {
+                    summary.add(coordinate, size: Int(size ?? 0))
+                }
+            } catch {
+                throw TileStoreError(.io, store: location.path, message: "cannot read the temporary table for hard links: \(error)")
             }
         }
         return summary

@@ -9,11 +9,15 @@ import Foundation
 /// `finish()`; `abort()` deletes it. A repeated coordinate adds a second entry; readers take the
 /// last one, as tar does.
 ///
+/// With `deduplicate`, a tile whose bytes repeat an earlier one is written as a hard-link entry
+/// to that entry (GNU tar and bsdtar extract it as a hard link; TileSync reads it as a tile).
+///
 /// Errors: `.destinationExists` (without `overwrite`), `.io` (disk full, permissions).
 public final class TarWriter: TileWriter {
     public let location: TileStoreLocation
     public let template: PathTemplate
     private let fileExtension: String
+    private let deduplicate: Bool
     private let temporaryPath: String
     private let modificationTime = Int(Date().timeIntervalSince1970)
     private var archive: ArchiveFileWriter?
@@ -23,13 +27,15 @@ public final class TarWriter: TileWriter {
     /// - Parameters:
     ///   - template: entry path of each tile.
     ///   - fileExtension: the `{ext}` value for every tile.
+    ///   - deduplicate: store repeated blobs as hard-link entries (`--dedup`).
     ///   - overwrite: replace an existing file (`--force`).
     /// - Throws: `TileStoreError` `.destinationExists`.
     public init(location: TileStoreLocation, template: PathTemplate = .xyz, fileExtension: String,
-                overwrite: Bool) throws(TileStoreError) {
+                deduplicate: Bool = false, overwrite: Bool) throws(TileStoreError) {
         self.location = location
         self.template = template
         self.fileExtension = fileExtension
+        self.deduplicate = deduplicate
         try AtomicFile.refuseExisting(location.path, overwrite: overwrite)
         temporaryPath = AtomicFile.temporaryPath(beside: location.path)
     }
@@ -52,11 +58,16 @@ public final class TarWriter: TileWriter {
         }
     }
 
-    public func write(_ tile: Tile) throws {
+    public func write(_ tile: Tile, hash: ContentHash, duplicateOf original: TileCoordinate?) throws {
         guard let archive else { throw TileStoreError(.unsupported, store: location.path, message: "write before begin") }
+        let path = template.path(for: tile.coordinate, fileExtension: fileExtension)
         do {
-            try archive.writeFile(path: template.path(for: tile.coordinate, fileExtension: fileExtension),
-                                  data: tile.data, modificationTime: modificationTime)
+            if deduplicate, let original {
+                try archive.writeHardLink(path: path, target: template.path(for: original, fileExtension: fileExtension),
+                                          modificationTime: modificationTime)
+            } else {
+                try archive.writeFile(path: path, data: tile.data, modificationTime: modificationTime)
+            }
         } catch {
             throw writeError(error)
         }

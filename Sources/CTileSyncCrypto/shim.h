@@ -1,0 +1,4 @@
+#ifndef CTILESYNC_CRYPTO_SHIM_H
+#define CTILESYNC_CRYPTO_SHIM_H
+#include <openssl/evp.h>
+#endif

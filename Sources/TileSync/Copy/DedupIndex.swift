@@ -1,0 +1,47 @@
+/// Remembers, for each distinct blob of a run, the first coordinate written with it, in a
+/// private temporary SQLite database (bounded memory however many tiles pass).
+final class DedupIndex {
+    private let connection: SQLiteConnection
+    private let find: SQLiteStatement
+    private let insert: SQLiteStatement
+    private let forgetCoordinate: SQLiteStatement
+
+    init() throws(SQLiteError) {
+        connection = try SQLiteConnection(path: "", mode: .readWriteCreate)
+        try connection.execute("""
+            PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
+            CREATE TABLE blob (high INTEGER NOT NULL, low INTEGER NOT NULL, z INTEGER, x INTEGER, y INTEGER,
+                               PRIMARY KEY (high, low)) WITHOUT ROWID;
+            CREATE INDEX blob_coordinate ON blob (z, x, y);
+            BEGIN;
+            """)
+        find = try connection.prepare("SELECT z, x, y FROM blob WHERE high = ?1 AND low = ?2", persistent: true)
+        insert = try connection.prepare("INSERT INTO blob (high, low, z, x, y) VALUES (?1, ?2, ?3, ?4, ?5)", persistent: true)
+        forgetCoordinate = try connection.prepare("DELETE FROM blob WHERE z = ?1 AND x = ?2 AND y = ?3", persistent: true)
+    }
+
+    /// The coordinate first recorded with `hash`, or nil after recording `coordinate` as its first.
+    func original(of hash: ContentHash, recording coordinate: TileCoordinate) throws(SQLiteError) -> TileCoordinate? {
+        defer { find.reset() }
+        try find.bind(Int(Int64(bitPattern: hash.high)), at: 1)
+        try find.bind(Int(Int64(bitPattern: hash.low)), at: 2)
+        if try find.step() {
+            return TileCoordinate(unchecked: find.int(at: 0), find.int(at: 1), find.int(at: 2))
+        }
+        try insert.bind(Int(Int64(bitPattern: hash.high)), at: 1)
+        try insert.bind(Int(Int64(bitPattern: hash.low)), at: 2)
+        try insert.bind(coordinate.z, at: 3)
+        try insert.bind(coordinate.x, at: 4)
+        try insert.bind(coordinate.y, at: 5)
+        try insert.run()
+        return nil
+    }
+
+    /// Drops the blob first written at `coordinate` (its content is about to be replaced).
+    func forget(_ coordinate: TileCoordinate) throws(SQLiteError) {
+        try forgetCoordinate.bind(coordinate.z, at: 1)
+        try forgetCoordinate.bind(coordinate.x, at: 2)
+        try forgetCoordinate.bind(coordinate.y, at: 3)
+        try forgetCoordinate.run()
+    }
+}

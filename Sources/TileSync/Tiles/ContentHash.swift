@@ -1,0 +1,76 @@
+public import Foundation
+
+/// The 128-bit MD5 of a tile's stored bytes, written as 32 uppercase hex digits: the
+/// `tile_hash`/`tile_id` convention of martin's `mbtiles` tool.
+public struct ContentHash: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The first 8 digest bytes, big-endian.
+    public let high: UInt64
+    /// The last 8 digest bytes, big-endian.
+    public let low: UInt64
+
+    /// Hashes tile bytes.
+    public init(of data: Data) {
+        self = MD5Hasher.hash(data)
+    }
+
+    /// Parses 32 hex digits (either case); nil for anything else.
+    public init?(hex: some StringProtocol) {
+        let utf8 = Array(hex.utf8)
+        guard utf8.count == 32 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16)
+        for index in stride(from: 0, to: 32, by: 2) {
+            guard let high = Self.nibble(utf8[index]), let low = Self.nibble(utf8[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        self.init(bytes: bytes)
+    }
+
+    init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    init(bytes: [UInt8]) {
+        var high: UInt64 = 0, low: UInt64 = 0
+        for (index, byte) in bytes.prefix(16).enumerated() {
+            if index < 8 { high = high << 8 | UInt64(byte) } else { low = low << 8 | UInt64(byte) }
+        }
+        self.high = high
+        self.low = low
+    }
+
+    /// The 16 digest bytes.
+    public var bytes: [UInt8] {
+        (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * $0)) }
+            + (0..<8).map { UInt8(truncatingIfNeeded: low >> (56 - 8 * $0)) }
+    }
+
+    /// 32 uppercase hex digits.
+    public var hex: String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(32)
+        for byte in bytes {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    public var description: String { hex }
+
+    public static func < (lhs: ContentHash, rhs: ContentHash) -> Bool { (lhs.high, lhs.low) < (rhs.high, rhs.low) }
+
+    /// MD5 of no bytes: `D41D8CD98F00B204E9800998ECF8427E`.
+    public static let ofEmpty = ContentHash(of: Data())
+
+    private static func nibble(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 48...57: byte - 48
+        case 65...70: byte - 55
+        case 97...102: byte - 87
+        default: nil
+        }
+    }
+}

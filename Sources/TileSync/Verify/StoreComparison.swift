@@ -1,0 +1,56 @@
+/// `verify A B`: whether two stores of any kind hold the same tiles (coordinates and bytes),
+/// by merging their hash indexes in a common order; stored hashes are used where verified.
+public struct StoreComparison: Sendable {
+    /// How many differences are kept in full.
+    public static let keptDifferences = 20
+
+    public let first: TileStoreLocation
+    public let second: TileStoreLocation
+    public internal(set) var same = 0
+    public internal(set) var onlyInFirst = 0
+    public internal(set) var onlyInSecond = 0
+    public internal(set) var different = 0
+    /// The first differences in index order.
+    public internal(set) var differences: [TileIndexPair] = []
+    /// Invalid tiles met on either side (they count as absent there).
+    public internal(set) var invalid = SkippedItems()
+
+    public var isIdentical: Bool { onlyInFirst == 0 && onlyInSecond == 0 && different == 0 }
+
+    /// - Throws: `TileStoreError` when either store cannot be read.
+    public static func compare(_ first: TileStoreLocation, _ second: TileStoreLocation, filter: TileFilter = .all,
+                               firstLayout: PathTemplate? = nil, secondLayout: PathTemplate? = nil) throws -> StoreComparison {
+        let a = try TileStores.openReader(first, layout: firstLayout)
+        let b = try TileStores.openReader(second, layout: secondLayout)
+        let order = SortedTileIndex.commonOrder(a.order, b.order)
+        var result = StoreComparison(first: first, second: second)
+        let invalid = InvalidCollector()
+        let merge = TileIndexMerge(
+            source: try SortedTileIndex.cursor(of: a, matching: filter, order: order, invalid: invalid.record),
+            destination: try SortedTileIndex.cursor(of: b, matching: filter, order: order, invalid: invalid.record),
+            order: order)
+        while let pair = try merge.next() {
+            if pair.isSame {
+                result.same += 1
+                continue
+            }
+            switch (pair.source, pair.destination) {
+            case (_?, nil): result.onlyInFirst += 1
+            case (nil, _?): result.onlyInSecond += 1
+            default: result.different += 1
+            }
+            if result.differences.count < keptDifferences { result.differences.append(pair) }
+        }
+        result.invalid = invalid.items
+        return result
+    }
+}
+
+/// Gathers per-tile errors met while indexing (a class so a closure can fill it).
+final class InvalidCollector {
+    private(set) var items = SkippedItems()
+
+    func record(_ error: TileStoreError) {
+        items.record("\(error.store): \(error.item ?? "")", reason: error.message)
+    }
+}

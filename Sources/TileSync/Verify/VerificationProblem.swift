@@ -1,0 +1,26 @@
+/// One thing `verify` found wrong with a store.
+public struct VerificationProblem: Sendable, Equatable, CustomStringConvertible {
+    public enum Category: String, Sendable, CaseIterable {
+        /// SQLite's integrity check failed.
+        case integrity
+        /// A tile is unusable: coordinate out of range, NULL or empty data.
+        case invalidTile = "invalid tile"
+        /// Tile bytes are not the format the metadata declares.
+        case format
+        /// A stored hash is not the MD5 of the bytes.
+        case storedHash = "stored hash"
+        /// `minzoom`, `maxzoom` or `bounds` contradict the tiles, or cannot be read.
+        case metadata
+        /// `agg_tiles_hash` does not match the tiles.
+        case aggregateHash = "agg_tiles_hash"
+    }
+
+    public let category: Category
+    /// The tile, row or key concerned.
+    public let item: String?
+    public let message: String
+    /// `verify --fix` can repair it in this kind of store.
+    public let isFixable: Bool
+
+    public var description: String { (item.map { "\($0): " } ?? "") + message }
+}

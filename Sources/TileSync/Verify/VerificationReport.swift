@@ -1,0 +1,33 @@
+/// What `verify` found: problems counted per category with the first few of each kept,
+/// notes that are not problems, and what `--fix` repaired.
+public struct VerificationReport: Sendable {
+    /// How many problems of one category are kept in full.
+    public static let keptPerCategory = 10
+
+    public let store: TileStoreLocation
+    public internal(set) var tilesChecked = 0
+    public internal(set) var counts: [VerificationProblem.Category: Int] = [:]
+    /// The first problems of each category, in the order found.
+    public internal(set) var problems: [VerificationProblem] = []
+    /// Observations that are not errors (missing optional metadata, hashes not stored).
+    public internal(set) var notes: [String] = []
+    /// What the first readable tile's bytes say it is.
+    public internal(set) var sniffedFormat: SniffedTileFormat?
+    /// Repairs made by `--fix`.
+    public internal(set) var fixes: [String] = []
+
+    public var problemCount: Int { counts.values.reduce(0, +) }
+    public var isClean: Bool { problemCount == 0 }
+
+    mutating func record(_ problem: VerificationProblem) {
+        let count = counts[problem.category, default: 0]
+        counts[problem.category] = count + 1
+        if count < Self.keptPerCategory { problems.append(problem) }
+    }
+
+    /// Drops the problems of a category (after `--fix` repaired them).
+    mutating func clear(_ category: VerificationProblem.Category) {
+        counts[category] = nil
+        problems.removeAll { $0.category == category }
+    }
+}
