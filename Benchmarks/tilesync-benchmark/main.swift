@@ -63,9 +63,15 @@ struct DatasetGenerator {
             return Data(bytes.prefix(size))
         }
         let shared = (0..<64).map { _ in blob() }
+        var lastZoom = 0
+        while (0...lastZoom).reduce(0, { $0 + (1 << (2 * $1)) }) < tileCount { lastZoom += 1 }
         var metadata = TileMetadata()
         metadata["name"] = "benchmark \(tileCount) \(raster ? "raster" : "vector")"
         metadata["format"] = raster ? "png" : "pbf"
+        metadata["minzoom"] = "0"
+        metadata["maxzoom"] = String(lastZoom)
+        metadata["bounds"] = BoundingBox.world.description
+        metadata["center"] = "0,0,\(lastZoom / 2)"
         let writer = try MBTilesWriter(location: TileStoreLocation(kind: .mbtiles, path: path), overwrite: true)
         try writer.begin(metadata: metadata)
         var written = 0
