@@ -33,10 +33,17 @@ final class MBTilesCursor: TileCursor {
     }
 
     private func decodeCoordinate() throws(TileStoreError) -> TileCoordinate {
+        try Self.coordinate(of: statement, store: reader.location.path)
+    }
+
+    /// The XYZ coordinate of a row whose first three columns are zoom_level, tile_column and
+    /// tile_row (TMS).
+    /// - Throws: `.invalidTile` naming the row when a value is not an integer or out of range.
+    static func coordinate(of statement: SQLiteStatement, store: String) throws(TileStoreError) -> TileCoordinate {
         let names = ["zoom_level", "tile_column", "tile_row"]
         for column in Int32(0)..<3 where !statement.isInteger(at: column) {
             let value = statement.text(at: column).map { "'\($0)'" } ?? "NULL"
-            throw TileStoreError(.invalidTile, store: reader.location.path,
+            throw TileStoreError(.invalidTile, store: store,
                                  item: "row (zoom_level \(statement.text(at: 0) ?? "NULL"), tile_column \(statement.text(at: 1) ?? "NULL"), tile_row \(statement.text(at: 2) ?? "NULL"))",
                                  message: "\(names[Int(column)]) is \(value), not an integer")
         }
@@ -44,7 +51,7 @@ final class MBTilesCursor: TileCursor {
         do {
             return try TileCoordinate(z: z, x: x, tmsY: row)
         } catch {
-            throw TileStoreError(.invalidTile, store: reader.location.path,
+            throw TileStoreError(.invalidTile, store: store,
                                  item: "tile zoom_level \(z), tile_column \(x), tile_row \(row)",
                                  message: error.description)
         }

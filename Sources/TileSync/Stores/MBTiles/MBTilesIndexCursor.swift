@@ -20,19 +20,7 @@ final class MBTilesIndexCursor: TileIndexCursor {
                 throw reader.readError(error, item: nil)
             }
             guard hasRow else { return nil }
-            guard statement.isInteger(at: 0), statement.isInteger(at: 1), statement.isInteger(at: 2) else {
-                throw TileStoreError(.invalidTile, store: reader.location.path,
-                                     item: "row (zoom_level \(statement.text(at: 0) ?? "NULL"), tile_column \(statement.text(at: 1) ?? "NULL"), tile_row \(statement.text(at: 2) ?? "NULL"))",
-                                     message: "a coordinate is not an integer")
-            }
-            let z = statement.int(at: 0), x = statement.int(at: 1), row = statement.int(at: 2)
-            let coordinate: TileCoordinate
-            do {
-                coordinate = try TileCoordinate(z: z, x: x, tmsY: row)
-            } catch {
-                throw TileStoreError(.invalidTile, store: reader.location.path,
-                                     item: "tile zoom_level \(z), tile_column \(x), tile_row \(row)", message: error.description)
-            }
+            let coordinate = try MBTilesCursor.coordinate(of: statement, store: reader.location.path)
             guard filter.contains(coordinate) else { continue }
             let item = MBTilesReader.describe(coordinate)
             guard !statement.isNull(at: 3) else {
