@@ -6,7 +6,7 @@ import TileSync
 enum TilesyncTool {
     static let version = "0.1.0"
 
-    static let commands: [CommandSpec] = [ConvertCommand.spec, InfoCommand.spec, VerifyCommand.spec, TileCommand.spec]
+    static let commands: [CommandSpec] = [ConvertCommand.spec, SyncCommand.spec, SyncCommand.diffSpec, InfoCommand.spec, VerifyCommand.spec, TileCommand.spec]
 
     static var help: String {
         var text = """
@@ -69,6 +69,12 @@ enum TilesyncTool {
                 let cancellation = CancellationFlag()
                 cancellation.installSignalHandlers()
                 return try ConvertCommand.run(arguments, cancellation: cancellation)
+            case SyncCommand.spec.name:
+                let cancellation = CancellationFlag()
+                cancellation.installSignalHandlers()
+                return try SyncCommand.runSync(arguments, cancellation: cancellation)
+            case SyncCommand.diffSpec.name:
+                return try SyncCommand.runDiff(arguments)
             case InfoCommand.spec.name:
                 return try InfoCommand.run(arguments)
             case VerifyCommand.spec.name:

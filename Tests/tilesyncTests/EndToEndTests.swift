@@ -37,7 +37,7 @@ final class EndToEndTests {
         let help = try ToolRunner.run(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.hasPrefix("OVERVIEW: Convert and sync map tile stores"))
-        for command in ["convert", "info", "verify", "tile"] {
+        for command in ["convert", "sync", "diff", "info", "verify", "tile"] {
             #expect(help.stdout.contains("\n  \(command) "))
             let commandHelp = try ToolRunner.run([command, "--help"])
             #expect(commandHelp.status == 0)
@@ -56,7 +56,7 @@ final class EndToEndTests {
             (["convert", "a"], "Error: missing <destination>\nUsage: tilesync convert [<options>] <source> <destination>\n  See 'tilesync convert --help'.\n"),
             (["convert", "a", "b", "--max-zoom", "31"], "Error: '--max-zoom' must be a whole number in 0...30, not '31'\nUsage: tilesync convert [<options>] <source> <destination>\n  See 'tilesync convert --help'.\n"),
             (["convert", "a", "b", "--bbox", "1,2,3"], "Error: --bbox: '1,2,3' is not a bounding box W,S,E,N in degrees\nUsage: tilesync convert [<options>] <source> <destination>\n  See 'tilesync convert --help'.\n"),
-            (["frobnicate"], "Error: unknown command 'frobnicate' (commands: convert, info, verify, tile)\nUsage: tilesync <command> [<options>] ...\n  See 'tilesync --help'.\n"),
+            (["frobnicate"], "Error: unknown command 'frobnicate' (commands: convert, sync, diff, info, verify, tile)\nUsage: tilesync <command> [<options>] ...\n  See 'tilesync --help'.\n"),
             (["tile", "5/40/1"], "Error: column x=40 is out of range at zoom 5 (0...31)\n"),
         ]
         for (arguments, stderr) in cases {
@@ -193,6 +193,35 @@ final class EndToEndTests {
         #expect(fixed.status == 0)
         #expect(try ToolRunner.run(["verify", source], in: directory).status == 0)
         #expect(try ToolRunner.run(["verify", "a.mbtiles", source, "--fix"], in: directory).status == 2)
+    }
+
+    @Test("sync and diff: plan, apply, nothing to do, JSON lines, exit codes")
+    func syncAndDiff() throws {
+        let source = try makeFolder("src")
+        let created = try ToolRunner.run(["sync", source, "copy.mbtiles"], in: directory)
+        #expect(created.status == 0)
+        #expect(created.stdout.hasPrefix("Synced \(source) to copy.mbtiles (created): 21 added, 0 replaced, 0 deleted, 0 unchanged, 273 B written, metadata updated in "))
+        let same = try ToolRunner.run(["diff", source, "copy.mbtiles"], in: directory)
+        #expect(same.status == 0)
+        #expect(same.stdout == "add: 0 tiles (0 B)\nreplace: 0 tiles (0 B)\ndelete: 0 tiles (0 B)\nunchanged: 21 tiles\nmetadata: same\n")
+        FileManager.default.createFile(atPath: source + "/2/0/0.png", contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x21]))
+        try FileManager.default.removeItem(atPath: source + "/2/3/3.png")
+        let plan = try ToolRunner.run(["diff", source, "copy.mbtiles", "--json"], in: directory)
+        #expect(plan.status == 1)
+        let lines = plan.stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0] == #"{"action":"replace","tile":"2/0/0","z":2,"x":0,"y":0,"size":9}"#)
+        #expect(lines[1] == #"{"action":"delete","tile":"2/3/3","z":2,"x":3,"y":3,"size":13}"#)
+        #expect(lines[2].hasPrefix(#"{"summary":{"source":"\#(source)","destination":"copy.mbtiles","added":0,"replaced":1,"deleted":1,"kept":0,"unchanged":19,"#))
+        let dry = try ToolRunner.run(["sync", source, "copy.mbtiles", "--delete", "--dry-run"], in: directory)
+        #expect(dry.stdout == "replace 2/0/0 (9 bytes)\ndelete 2/3/3 (13 bytes)\nDry run, nothing changed: would write 9 B; 0 added, 1 replaced, 1 deleted, 19 unchanged\n")
+        let applied = try ToolRunner.run(["sync", source, "copy.mbtiles", "--delete", "--json"], in: directory)
+        #expect(applied.status == 0)
+        #expect(applied.stdout.hasPrefix(#"{"source":"\#(source)","destination":"copy.mbtiles","added":0,"replaced":1,"deleted":1,"kept":0,"unchanged":19,"bytes_written":9,"#))
+        let noop = try ToolRunner.run(["sync", source, "copy.mbtiles", "--delete"], in: directory)
+        #expect(noop.stdout.hasPrefix("Nothing to do: 0 added, 0 replaced, 0 deleted, 20 unchanged in "))
+        #expect(try ToolRunner.run(["verify", source, "copy.mbtiles"], in: directory).status == 0)
+        #expect(try ToolRunner.run(["sync", source], in: directory).status == 2)
     }
 
     @Test("tile: point, z/x/y, TMS input, quadkey, bbox, JSON")

@@ -24,13 +24,12 @@ public enum TileConverter {
         let first = try nextTile(cursor, options: options, summary: &summary)
         summary.sniffedFormat = first.map { SniffedTileFormat(sniffing: $0.data) }
 
-        let needsSummary = options.filter != .all || source.kind == .mbtiles
-            || sourceMetadata.minZoom == nil || sourceMetadata.maxZoom == nil || sourceMetadata.bounds == nil
-        let tileSummary = needsSummary ? try reader.summary(matching: options.filter) : nil
-        var metadata = filledMetadata(sourceMetadata, summary: tileSummary, filter: options.filter,
-                                      sniffed: summary.sniffedFormat, warnings: &summary.warnings, source: source)
-        let fileExtension = summary.sniffedFormat?.format.fileExtension ?? sourceMetadata.format?.fileExtension ?? "bin"
-        if destination.kind == .mbtiles { metadata["scheme"] = nil }
+        let prepared = try prepareMetadata(reader, metadata: sourceMetadata, filter: options.filter,
+                                           sniffed: summary.sniffedFormat, destination: destination)
+        let tileSummary = prepared.summary
+        let metadata = prepared.metadata
+        let fileExtension = prepared.fileExtension
+        summary.warnings += prepared.warnings
         summary.metadata = metadata
 
         let writer = try TileStores.makeWriter(destination, layout: options.destinationLayout,
@@ -92,6 +91,28 @@ public enum TileConverter {
         }
         summary.seconds = Date().timeIntervalSince(started)
         return summary
+    }
+
+    /// The metadata a destination gets, the `{ext}` of its files, warnings, and the summary
+    /// read to fill the metadata (nil when the source's own metadata sufficed).
+    struct PreparedMetadata {
+        let metadata: TileMetadata
+        let fileExtension: String
+        let warnings: [String]
+        let summary: TileSetSummary?
+    }
+
+    static func prepareMetadata(_ reader: any TileReader, metadata sourceMetadata: TileMetadata, filter: TileFilter,
+                                sniffed: SniffedTileFormat?, destination: TileStoreLocation) throws -> PreparedMetadata {
+        let needsSummary = filter != .all || reader.location.kind == .mbtiles
+            || sourceMetadata.minZoom == nil || sourceMetadata.maxZoom == nil || sourceMetadata.bounds == nil
+        let tileSummary = needsSummary ? try reader.summary(matching: filter) : nil
+        var warnings: [String] = []
+        var metadata = filledMetadata(sourceMetadata, summary: tileSummary, filter: filter,
+                                      sniffed: sniffed, warnings: &warnings, source: reader.location)
+        if destination.kind == .mbtiles { metadata["scheme"] = nil }
+        let fileExtension = sniffed?.format.fileExtension ?? sourceMetadata.format?.fileExtension ?? "bin"
+        return PreparedMetadata(metadata: metadata, fileExtension: fileExtension, warnings: warnings, summary: tileSummary)
     }
 
     private static func nextTile(_ cursor: any TileCursor, options: ConversionOptions,

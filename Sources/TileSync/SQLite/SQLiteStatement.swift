@@ -45,6 +45,11 @@ final class SQLiteStatement {
         try check(sqlite3_bind_int64(statement, index, sqlite3_int64(value)))
     }
 
+    func bind(_ value: Int?, at index: Int32) throws(SQLiteError) {
+        guard let value else { return try check(sqlite3_bind_null(statement, index)) }
+        try check(sqlite3_bind_int64(statement, index, sqlite3_int64(value)))
+    }
+
     func bind(_ value: String?, at index: Int32) throws(SQLiteError) {
         guard let value else { return try check(sqlite3_bind_null(statement, index)) }
         try check(sqlite3_bind_text(statement, index, value, -1, ctilesync_sqlite_transient()))

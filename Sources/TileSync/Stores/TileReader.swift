@@ -12,6 +12,9 @@ public protocol TileReader: AnyObject {
     /// The order `tiles(matching:)` streams in.
     var order: TileOrder { get }
 
+    /// True when `tile(at:)` costs a lookup, not a scan (false for tar archives).
+    var hasCheapRandomAccess: Bool { get }
+
     /// The store's metadata (empty when it has none).
     /// - Throws: `TileStoreError` when the metadata exists but cannot be read.
     func metadata() throws -> TileMetadata
@@ -29,13 +32,25 @@ public protocol TileReader: AnyObject {
     /// - Throws: as `tiles(matching:)`.
     func index(matching filter: TileFilter) throws -> any TileIndexCursor
 
+    /// The cheapest index the store can give, in `order`: coordinates and sizes, with hashes
+    /// where the store keeps verified ones and modification times where it keeps them per tile.
+    /// An entry without a hash promises that `tile(at:)` is cheap for that store. The default
+    /// is `index(matching:)`.
+    func listing(matching filter: TileFilter) throws -> any TileIndexCursor
+
     /// Counts, sizes and extents per zoom, reading as little as the store allows.
     /// - Throws: `TileStoreError` when the store cannot be read.
     func summary(matching filter: TileFilter) throws -> TileSetSummary
 }
 
 extension TileReader {
+    public var hasCheapRandomAccess: Bool { true }
+
     public func index(matching filter: TileFilter) throws -> any TileIndexCursor {
         HashingIndexCursor(tiles: try tiles(matching: filter))
+    }
+
+    public func listing(matching filter: TileFilter) throws -> any TileIndexCursor {
+        try index(matching: filter)
     }
 }

@@ -34,4 +34,18 @@ public enum TileStores {
                           deduplicate: deduplicate, overwrite: overwrite)
         }
     }
+
+    /// Prepares to change an existing store in place (a tar need not exist yet).
+    /// - Parameters:
+    ///   - layout: path template of a folder or tar.
+    ///   - fileExtension: the `{ext}` of tiles put in a folder or tar.
+    /// - Throws: `TileStoreError` from the adapter.
+    public static func makeUpdater(_ location: TileStoreLocation, layout: PathTemplate,
+                                   fileExtension: String) throws(TileStoreError) -> any TileUpdater {
+        switch location.kind {
+        case .mbtiles: try MBTilesUpdater(location: location)
+        case .directory: try DirectoryUpdater(location: location, template: layout, fileExtension: fileExtension)
+        case .tar: TarUpdater(location: location, template: layout, fileExtension: fileExtension, oldTemplate: layout)
+        }
+    }
 }

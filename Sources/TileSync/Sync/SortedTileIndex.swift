@@ -13,9 +13,12 @@ public enum SortedTileIndex {
     /// The index of `reader` in `order` (which must not be `.unordered`).
     /// - Parameter invalid: receives per-tile problems when given; without it they are thrown.
     /// - Throws: `TileStoreError` from the reader, or `.io` when the temporary table fails.
+    /// - Parameter listing: use the store's cheap `listing` (hashes may be missing) instead of
+    ///   its full `index`.
     public static func cursor(of reader: any TileReader, matching filter: TileFilter, order: TileOrder,
+                              listing: Bool = false,
                               invalid: ((TileStoreError) -> Void)? = nil) throws -> any TileIndexCursor {
-        let source = try reader.index(matching: filter)
+        let source = listing ? try reader.listing(matching: filter) : try reader.index(matching: filter)
         if reader.order == order { return OrderCheckedIndexCursor(source: source, order: order, store: reader.location.path, invalid: invalid) }
         return try TemporarySortedIndex(source: source, order: order, store: reader.location.path, invalid: invalid)
     }
@@ -86,10 +89,10 @@ final class TemporarySortedIndex: TileIndexCursor {
             try connection.execute("""
                 PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
                 CREATE TABLE entry (z INTEGER, x INTEGER, y INTEGER, size INTEGER, high INTEGER, low INTEGER,
-                                    PRIMARY KEY (z, x, y)) WITHOUT ROWID;
+                                    mtime INTEGER, PRIMARY KEY (z, x, y)) WITHOUT ROWID;
                 BEGIN;
                 """)
-            let insert = try connection.prepare("INSERT OR REPLACE INTO entry VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+            let insert = try connection.prepare("INSERT OR REPLACE INTO entry VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
             while true {
                 let entry: TileIndexEntry?
                 do {
@@ -103,13 +106,14 @@ final class TemporarySortedIndex: TileIndexCursor {
                 try insert.bind(entry.coordinate.x, at: 2)
                 try insert.bind(entry.coordinate.y, at: 3)
                 try insert.bind(entry.size, at: 4)
-                try insert.bind(Int(Int64(bitPattern: entry.hash.high)), at: 5)
-                try insert.bind(Int(Int64(bitPattern: entry.hash.low)), at: 6)
+                try insert.bind(entry.hash.map { Int(Int64(bitPattern: $0.high)) }, at: 5)
+                try insert.bind(entry.hash.map { Int(Int64(bitPattern: $0.low)) }, at: 6)
+                try insert.bind(entry.modificationTime.map { Int($0) }, at: 7)
                 try insert.run()
             }
             try connection.execute("COMMIT")
             let direction = order == .zoomColumnTMSRow ? "DESC" : "ASC"
-            select = try connection.prepare("SELECT z, x, y, size, high, low FROM entry ORDER BY z, x, y \(direction)")
+            select = try connection.prepare("SELECT z, x, y, size, high, low, mtime FROM entry ORDER BY z, x, y \(direction)")
         } catch let error as SQLiteError {
             throw TileStoreError(.io, store: store, message: "cannot sort the tile index in a temporary table: \(error)")
         }
@@ -122,8 +126,10 @@ final class TemporarySortedIndex: TileIndexCursor {
         } catch {
             throw TileStoreError(.io, store: "temporary index", message: error.description)
         }
-        let hash = ContentHash(high: UInt64(bitPattern: Int64(select.int(at: 4))), low: UInt64(bitPattern: Int64(select.int(at: 5))))
+        let hash = select.isNull(at: 4) ? nil
+            : ContentHash(high: UInt64(bitPattern: Int64(select.int(at: 4))), low: UInt64(bitPattern: Int64(select.int(at: 5))))
         return TileIndexEntry(coordinate: TileCoordinate(unchecked: select.int(at: 0), select.int(at: 1), select.int(at: 2)),
-                              size: select.int(at: 3), hash: hash)
+                              size: select.int(at: 3), hash: hash,
+                              modificationTime: select.isNull(at: 6) ? nil : Int64(select.int(at: 6)))
     }
 }

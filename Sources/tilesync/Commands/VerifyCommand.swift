@@ -74,7 +74,7 @@ enum VerifyCommand {
                 case (let entry?, nil): Terminal.out("only in \(a): \(pair.coordinate) (\(entry.size) bytes)")
                 case (nil, let entry?): Terminal.out("only in \(b): \(pair.coordinate) (\(entry.size) bytes)")
                 case (let left?, let right?):
-                    Terminal.out("different: \(pair.coordinate) (\(left.size) bytes \(left.hash.hex) vs \(right.size) bytes \(right.hash.hex))")
+                    Terminal.out("different: \(pair.coordinate) (\(left.size) bytes \(left.hash?.hex ?? "?") vs \(right.size) bytes \(right.hash?.hex ?? "?"))")
                 default: break
                 }
             }

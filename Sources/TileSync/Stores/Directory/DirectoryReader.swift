@@ -41,10 +41,19 @@ public final class DirectoryReader: TileReader {
                         root: location.path)
     }
 
+    /// Coordinates, sizes and modification times from `lstat`; no file is read.
+    public func listing(matching filter: TileFilter) throws -> any TileIndexCursor {
+        DirectoryListingCursor(walk: try DirectoryTileWalk(root: location.path, template: template, filter: filter),
+                               root: location.path)
+    }
+
+    /// The extensions random access tries, after the declared format's.
+    static let knownExtensions = TileFormat.allCases.map(\.fileExtension) + ["jpeg", "mvt"]
+
     public func tile(at coordinate: TileCoordinate) throws -> Data? {
         var extensions = [""]
         if template.hasExtension {
-            extensions = TileFormat.allCases.map(\.fileExtension) + ["jpeg", "mvt"]
+            extensions = Self.knownExtensions
             if let declared = cachedMetadata.format?.fileExtension {
                 extensions.removeAll { $0 == declared }
                 extensions.insert(declared, at: 0)

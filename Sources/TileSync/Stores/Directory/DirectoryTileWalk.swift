@@ -9,7 +9,12 @@ final class DirectoryTileWalk {
     /// Folder names and values captured on the way down, per depth.
     private var captured: [PathTemplate.Captured] = []
 
-    static let rootMetadataFiles: Set<String> = ["metadata.json", "tiles.json"]
+    /// Files at the root that belong to the store but are no tiles: metadata, and TileSync's
+    /// sync state and journal.
+    static let rootMetadataFiles: Set<String> = ["metadata.json", "tiles.json", ".tilesync-state", ".tilesync-journal"]
+
+    /// Where a sync stages new files before committing them (skipped by every walk).
+    static let stagingFolder = ".tilesync-staging"
 
     init(root: String, template: PathTemplate, filter: TileFilter) throws(TileStoreError) {
         do {
@@ -30,6 +35,7 @@ final class DirectoryTileWalk {
         while let entry = walker.next() {
             switch entry.kind {
             case .directory:
+                if entry.depth == 0, entry.relativePath == DirectoryTileWalk.stagingFolder { continue }
                 guard entry.depth < fileDepth else {
                     skipped.record(entry.relativePath, reason: "folder where the layout has files")
                     continue

@@ -1,14 +1,19 @@
-/// Streams (coordinate, size, stored hash) rows of an MBTiles file that keeps verified hashes.
+/// Streams (coordinate, size, hash) rows of an MBTiles query: stored hashes where the file keeps
+/// verified ones, else computed from the bytes (an index) or left out (a listing).
 final class MBTilesIndexCursor: TileIndexCursor {
     private let statement: SQLiteStatement
     private let reader: MBTilesReader
     private let filter: TileFilter
+    private let computeMissingHashes: Bool
     let skipped = SkippedItems()
 
-    init(statement: SQLiteStatement, reader: MBTilesReader, filter: TileFilter) {
+    /// - Parameter computeMissingHashes: read and hash a tile whose row has no usable hash
+    ///   (an index); false leaves the hash nil (a listing).
+    init(statement: SQLiteStatement, reader: MBTilesReader, filter: TileFilter, computeMissingHashes: Bool) {
         self.statement = statement
         self.reader = reader
         self.filter = filter
+        self.computeMissingHashes = computeMissingHashes
     }
 
     func next() throws -> TileIndexEntry? {
@@ -33,6 +38,7 @@ final class MBTilesIndexCursor: TileIndexCursor {
             if let hash = statement.text(at: 4).flatMap({ ContentHash(hex: $0) }) {
                 return TileIndexEntry(coordinate: coordinate, size: size, hash: hash)
             }
+            guard computeMissingHashes else { return TileIndexEntry(coordinate: coordinate, size: size, hash: nil) }
             guard let data = try reader.tile(at: coordinate) else { continue }
             return TileIndexEntry(coordinate: coordinate, size: data.count, hash: ContentHash(of: data))
         }

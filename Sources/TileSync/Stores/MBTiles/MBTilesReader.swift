@@ -95,7 +95,22 @@ public final class MBTilesReader: TileReader {
         var sql = "SELECT zoom_level, tile_column, tile_row, size, hash FROM \(source)" + Self.whereClause(filter)
         if order == .zoomColumnTMSRow { sql += " ORDER BY zoom_level, tile_column, tile_row" }
         do {
-            return MBTilesIndexCursor(statement: try connection.prepare(sql), reader: self, filter: filter)
+            return MBTilesIndexCursor(statement: try connection.prepare(sql), reader: self, filter: filter, computeMissingHashes: true)
+        } catch {
+            throw readError(error, item: nil)
+        }
+    }
+
+    /// Coordinates and sizes from SQL (`length()` does not read blobs), with the stored hashes
+    /// when verified; no tile bytes are read.
+    public func listing(matching filter: TileFilter) throws -> any TileIndexCursor {
+        let source = verifiedHashSource ?? """
+            (SELECT zoom_level, tile_column, tile_row, length(tile_data) AS size, NULL AS hash FROM \(catalog.tileSource))
+            """
+        var sql = "SELECT zoom_level, tile_column, tile_row, size, hash FROM \(source)" + Self.whereClause(filter)
+        if order == .zoomColumnTMSRow { sql += " ORDER BY zoom_level, tile_column, tile_row" }
+        do {
+            return MBTilesIndexCursor(statement: try connection.prepare(sql), reader: self, filter: filter, computeMissingHashes: false)
         } catch {
             throw readError(error, item: nil)
         }

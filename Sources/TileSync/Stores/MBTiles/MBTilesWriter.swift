@@ -63,10 +63,16 @@ public final class MBTilesWriter: TileWriter {
     ///   - schema: the table layout (default flat).
     ///   - overwrite: replace an existing file at `finish()` (`--force`).
     /// - Throws: `TileStoreError` `.destinationExists` when the file exists and `overwrite` is false.
-    public init(location: TileStoreLocation, schema: MBTilesSchema = .flat, overwrite: Bool) throws(TileStoreError) {
+    public convenience init(location: TileStoreLocation, schema: MBTilesSchema = .flat, overwrite: Bool) throws(TileStoreError) {
+        try AtomicFile.refuseExisting(location.path, overwrite: overwrite)
+        self.init(location: location, schema: schema)
+    }
+
+    /// A writer that replaces whatever is at `location` when it finishes (for callers that
+    /// checked the destination themselves).
+    init(location: TileStoreLocation, schema: MBTilesSchema) {
         self.location = location
         self.schema = schema
-        try AtomicFile.refuseExisting(location.path, overwrite: overwrite)
         temporaryPath = AtomicFile.temporaryPath(beside: location.path)
     }
 

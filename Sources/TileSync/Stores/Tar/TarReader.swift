@@ -45,6 +45,7 @@ public final class TarReader: TileReader {
 
     public var schemaDescription: String { template.text }
     public let order = TileOrder.unordered
+    public var hasCheapRandomAccess: Bool { false }
 
     public func metadata() throws -> TileMetadata { cachedMetadata }
 

@@ -1,0 +1,155 @@
+import Foundation
+
+/// Changes an existing MBTiles file in place inside one SQLite transaction (`BEGIN IMMEDIATE` ...
+/// `COMMIT`, with the file's own journal), so an interrupted sync leaves the file as it was.
+/// Writes each schema the way it is laid out: flat `tiles`, `tiles_with_hash` with the MD5, or
+/// normalized `map`/`images` (orphaned images are dropped at the end). `agg_tiles_hash` is
+/// recomputed before the commit.
+///
+/// Errors: `.notATileStore` (a `tiles` view over unknown tables cannot be written), `.io`.
+public final class MBTilesUpdater: TileUpdater {
+    public let location: TileStoreLocation
+    private let connection: SQLiteConnection
+    private let schema: MBTilesSchema
+    private var put: SQLiteStatement?
+    private var image: SQLiteStatement?
+    private var delete: SQLiteStatement?
+    private var inTransaction = false
+
+    /// Opens the file for writing.
+    /// - Throws: `TileStoreError` when it cannot be opened or its tiles are not in a table.
+    public init(location: TileStoreLocation) throws(TileStoreError) {
+        self.location = location
+        do {
+            connection = try SQLiteConnection(path: location.path, mode: .readWrite)
+        } catch {
+            throw MBTilesCatalog.openError(error, store: location.path)
+        }
+        let catalog = try MBTilesCatalog(connection: connection, store: location.path)
+        schema = catalog.schema
+        if schema == .flat {
+            let type = (try? connection.rows("SELECT type FROM sqlite_master WHERE name = 'tiles'"))?.first?.first ?? nil
+            guard type == "table" else {
+                throw TileStoreError(.notATileStore, store: location.path, item: "view tiles",
+                                     message: "tiles is a view over tables TileSync does not know, so it cannot be updated",
+                                     hint: "convert the file to a new MBTiles instead")
+            }
+        }
+    }
+
+    deinit {
+        if inTransaction { try? connection.execute("ROLLBACK") }
+    }
+
+    public func begin(metadata: TileMetadata) throws {
+        do {
+            try connection.execute("BEGIN IMMEDIATE")
+            inTransaction = true
+            try connection.execute("""
+                CREATE TABLE IF NOT EXISTS metadata (name TEXT NOT NULL, value TEXT);
+                DELETE FROM metadata WHERE name != 'agg_tiles_hash';
+                """)
+            let insert = try connection.prepare("INSERT INTO metadata (name, value) VALUES (?1, ?2)")
+            for entry in metadata where entry.key != "scheme" && entry.key != "agg_tiles_hash" {
+                try insert.bind(entry.key, at: 1)
+                try insert.bind(entry.value, at: 2)
+                try insert.run()
+            }
+            switch schema {
+            case .flat:
+                put = try connection.prepare(
+                    "INSERT OR REPLACE INTO tiles (zoom_level, tile_column, tile_row, tile_data) VALUES (?1, ?2, ?3, ?4)")
+            case .flatWithHash:
+                put = try connection.prepare(
+                    "INSERT OR REPLACE INTO tiles_with_hash (zoom_level, tile_column, tile_row, tile_data, tile_hash) VALUES (?1, ?2, ?3, ?4, ?5)")
+            case .normalized:
+                put = try connection.prepare("INSERT OR REPLACE INTO map (zoom_level, tile_column, tile_row, tile_id) VALUES (?1, ?2, ?3, ?5)")
+                image = try connection.prepare("INSERT OR IGNORE INTO images (tile_id, tile_data) VALUES (?1, ?2)")
+            }
+            delete = try connection.prepare("DELETE FROM \(Self.tileTable(schema)) WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3")
+        } catch {
+            abort()
+            throw writeError(error, item: nil)
+        }
+    }
+
+    public func put(_ tile: Tile, hash: ContentHash, modificationTime: Int64) throws {
+        guard let put else { throw TileStoreError(.unsupported, store: location.path, message: "put before begin") }
+        do {
+            try put.bind(tile.coordinate.z, at: 1)
+            try put.bind(tile.coordinate.x, at: 2)
+            try put.bind(tile.coordinate.tmsY, at: 3)
+            switch schema {
+            case .flat:
+                try put.bind(tile.data, at: 4)
+            case .flatWithHash:
+                try put.bind(tile.data, at: 4)
+                try put.bind(hash.hex, at: 5)
+            case .normalized:
+                try put.bind(hash.hex, at: 5)
+                if let image {
+                    try image.bind(hash.hex, at: 1)
+                    try image.bind(tile.data, at: 2)
+                    try image.run()
+                }
+            }
+            try put.run()
+        } catch {
+            throw writeError(error, item: MBTilesReader.describe(tile.coordinate))
+        }
+    }
+
+    public func remove(_ coordinate: TileCoordinate) throws {
+        guard let delete else { throw TileStoreError(.unsupported, store: location.path, message: "remove before begin") }
+        do {
+            try delete.bind(coordinate.z, at: 1)
+            try delete.bind(coordinate.x, at: 2)
+            try delete.bind(coordinate.tmsY, at: 3)
+            try delete.run()
+        } catch {
+            throw writeError(error, item: MBTilesReader.describe(coordinate))
+        }
+    }
+
+    public func finish() throws {
+        do {
+            if schema == .normalized {
+                try connection.execute("DELETE FROM images WHERE tile_id NOT IN (SELECT tile_id FROM map WHERE tile_id IS NOT NULL)")
+            }
+            let aggregate = try MBTilesWriter.aggregateHash(connection)
+            try connection.execute("DELETE FROM metadata WHERE name = 'agg_tiles_hash'")
+            let insert = try connection.prepare("INSERT INTO metadata (name, value) VALUES ('agg_tiles_hash', ?1)")
+            try insert.bind(aggregate.hex, at: 1)
+            try insert.run()
+            put = nil
+            image = nil
+            delete = nil
+            try connection.execute("COMMIT")
+            inTransaction = false
+        } catch {
+            abort()
+            throw writeError(error, item: nil)
+        }
+    }
+
+    public func abort() {
+        put = nil
+        image = nil
+        delete = nil
+        if inTransaction { try? connection.execute("ROLLBACK") }
+        inTransaction = false
+    }
+
+    private static func tileTable(_ schema: MBTilesSchema) -> String {
+        switch schema {
+        case .flat: "tiles"
+        case .flatWithHash: "tiles_with_hash"
+        case .normalized: "map"
+        }
+    }
+
+    private func writeError(_ error: SQLiteError, item: String?) -> TileStoreError {
+        TileStoreError(.io, store: location.path, item: item, message: error.message,
+                       hint: error.code == .full ? "the disk is full; free some space and run again" : nil)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// Changes a tar archive the only safe way a tar allows: `finish()` writes a new archive to a
+/// temporary file beside it (metadata first, then every old tile that was not changed or
+/// removed, then the new tiles) and renames it over the old one. Until then the changes wait in a
+/// private temporary SQLite table, so memory stays bounded. Links in the old archive are
+/// resolved, so the new one holds plain entries.
+///
+/// Errors: `.io` (disk full, permissions), `.corrupt` (the old archive cannot be read).
+public final class TarUpdater: TileUpdater {
+    public let location: TileStoreLocation
+    public let template: PathTemplate
+    private let fileExtension: String
+    private let oldTemplate: PathTemplate?
+    private var changes: SQLiteConnection?
+    private var change: SQLiteStatement?
+    private var metadata = TileMetadata()
+    private var temporaryPath: String?
+
+    /// - Parameters:
+    ///   - template: entry paths of the new archive.
+    ///   - oldTemplate: how to read the existing archive (nil: from its metadata).
+    public init(location: TileStoreLocation, template: PathTemplate, fileExtension: String, oldTemplate: PathTemplate? = nil) {
+        self.location = location
+        self.template = template
+        self.fileExtension = fileExtension
+        self.oldTemplate = oldTemplate
+    }
+
+    deinit {
+        abort()
+    }
+
+    public func begin(metadata: TileMetadata) throws {
+        self.metadata = metadata
+        self.metadata["scheme"] = template.usesTMSRows ? "tms" : "xyz"
+        do {
+            let connection = try SQLiteConnection(path: "", mode: .readWriteCreate)
+            try connection.execute("""
+                PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
+                CREATE TABLE change (z INTEGER, x INTEGER, y INTEGER, data BLOB, PRIMARY KEY (z, x, y)) WITHOUT ROWID;
+                BEGIN;
+                """)
+            change = try connection.prepare("INSERT OR REPLACE INTO change VALUES (?1, ?2, ?3, ?4)")
+            changes = connection
+        } catch {
+            throw TileStoreError(.io, store: location.path, message: "cannot create a temporary table for the changes: \(error)")
+        }
+    }
+
+    public func put(_ tile: Tile, hash: ContentHash, modificationTime: Int64) throws {
+        try record(tile.coordinate, data: tile.data)
+    }
+
+    public func remove(_ coordinate: TileCoordinate) throws {
+        try record(coordinate, data: nil)
+    }
+
+    public func finish() throws {
+        guard let changes else { throw TileStoreError(.unsupported, store: location.path, message: "finish before begin") }
+        let temporary = AtomicFile.temporaryPath(beside: location.path)
+        temporaryPath = temporary
+        let time = Int(Date().timeIntervalSince1970)
+        do {
+            let archive = try ArchiveFileWriter(path: temporary, compression: location.tarCompression)
+            try archive.writeFile(path: "metadata.json", data: MetadataJSON.encode(metadata), modificationTime: time)
+            let isChanged = try changes.prepare("SELECT 1 FROM change WHERE z = ?1 AND x = ?2 AND y = ?3")
+            if AtomicFile.exists(location.path) {
+                let old = try TarReader(location: location, template: oldTemplate)
+                let cursor = try old.tiles(matching: .all)
+                while let tile = try cursor.next() {
+                    try isChanged.bind(tile.coordinate.z, at: 1)
+                    try isChanged.bind(tile.coordinate.x, at: 2)
+                    try isChanged.bind(tile.coordinate.y, at: 3)
+                    let changed = try isChanged.step()
+                    isChanged.reset()
+                    if !changed {
+                        try archive.writeFile(path: template.path(for: tile.coordinate, fileExtension: fileExtension),
+                                              data: tile.data, modificationTime: time)
+                    }
+                }
+            }
+            let added = try changes.prepare("SELECT z, x, y, data FROM change WHERE data IS NOT NULL ORDER BY z, x, y")
+            while try added.step() {
+                let coordinate = TileCoordinate(unchecked: added.int(at: 0), added.int(at: 1), added.int(at: 2))
+                try archive.writeFile(path: template.path(for: coordinate, fileExtension: fileExtension),
+                                      data: added.blob(at: 3) ?? Data(), modificationTime: time)
+            }
+            try archive.close()
+            try AtomicFile.sync(path: temporary)
+            try AtomicFile.rename(temporary, to: location.path)
+            temporaryPath = nil
+        } catch let error as TileStoreError {
+            abort()
+            throw error
+        } catch let error as ArchiveError {
+            abort()
+            throw TileStoreError(.io, store: location.path, item: error.entry.map { "entry '\($0)'" }, message: error.message)
+        } catch let error as POSIXFileError {
+            abort()
+            throw error.storeError(store: location.path)
+        } catch {
+            abort()
+            throw TileStoreError(.io, store: location.path, message: "\(error)")
+        }
+        self.change = nil
+        self.changes = nil
+    }
+
+    public func abort() {
+        change = nil
+        changes = nil
+        if let temporaryPath { AtomicFile.remove(temporaryPath) }
+        temporaryPath = nil
+    }
+
+    private func record(_ coordinate: TileCoordinate, data: Data?) throws {
+        guard let change else { throw TileStoreError(.unsupported, store: location.path, message: "change before begin") }
+        do {
+            try change.bind(coordinate.z, at: 1)
+            try change.bind(coordinate.x, at: 2)
+            try change.bind(coordinate.y, at: 3)
+            if let data { try change.bind(data, at: 4) } else { try change.bind(nil as String?, at: 4) }
+            try change.run()
+        } catch {
+            throw TileStoreError(.io, store: location.path, item: "tile \(coordinate)", message: "temporary table failed: \(error)")
+        }
+    }
+}

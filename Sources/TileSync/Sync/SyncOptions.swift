@@ -1,0 +1,24 @@
+/// How `TileSynchronizer` compares and updates two stores.
+public struct SyncOptions: Sendable {
+    /// Which tiles both sides are limited to.
+    public var filter: TileFilter = .all
+    /// Remove destination tiles the source does not have (`--delete`).
+    public var delete = false
+    /// Compute the plan, change nothing (`--dry-run`).
+    public var dryRun = false
+    /// Compare content hashes of every tile, ignoring modification times and the sync state
+    /// (`--checksum`).
+    public var checksum = false
+    /// Layout of a folder or tar source (nil: from its metadata, else `{z}/{x}/{y}.{ext}`).
+    public var sourceLayout: PathTemplate?
+    /// Layout of a folder or tar destination (nil: from its metadata, else `{z}/{x}/{y}.{ext}`).
+    public var destinationLayout: PathTemplate?
+    /// Schema of an MBTiles destination that does not exist yet.
+    public var mbtilesSchema: MBTilesSchema = .flat
+    /// Count invalid source tiles and go on instead of stopping.
+    public var skipInvalid = false
+    /// Polled between tiles; true stops the run before the commit, leaving the destination as it was.
+    public var isCancelled: @Sendable () -> Bool = { false }
+
+    public init() {}
+}

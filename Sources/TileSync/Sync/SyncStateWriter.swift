@@ -1,0 +1,67 @@
+import Foundation
+
+/// Builds the next sync state in a temporary file and renames it into place at the end.
+final class SyncStateWriter {
+    private let path: String
+    private let temporaryPath: String
+    private let connection: SQLiteConnection
+    private let insert: SQLiteStatement
+    private let setHash: SQLiteStatement
+
+    init(path: String) throws(SQLiteError) {
+        self.path = path
+        temporaryPath = AtomicFile.temporaryPath(beside: path)
+        connection = try SQLiteConnection(path: temporaryPath, mode: .readWriteCreate)
+        try connection.execute("""
+            PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
+            CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
+            CREATE TABLE entry (z INTEGER, x INTEGER, y INTEGER, size INTEGER, high INTEGER, low INTEGER,
+                                smtime INTEGER, dmtime INTEGER, in_source INTEGER, PRIMARY KEY (z, x, y)) WITHOUT ROWID;
+            BEGIN;
+            """)
+        insert = try connection.prepare("INSERT OR REPLACE INTO entry VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")
+        setHash = try connection.prepare("UPDATE entry SET high = ?4, low = ?5, size = ?6 WHERE z = ?1 AND x = ?2 AND y = ?3")
+    }
+
+    deinit {
+        AtomicFile.remove(temporaryPath)
+    }
+
+    func add(_ coordinate: TileCoordinate, size: Int, hash: ContentHash?, sourceModificationTime: Int64?,
+             destinationModificationTime: Int64?, inSource: Bool) throws(SQLiteError) {
+        try insert.bind(coordinate.z, at: 1)
+        try insert.bind(coordinate.x, at: 2)
+        try insert.bind(coordinate.y, at: 3)
+        try insert.bind(size, at: 4)
+        try insert.bind(hash.map { Int(Int64(bitPattern: $0.high)) }, at: 5)
+        try insert.bind(hash.map { Int(Int64(bitPattern: $0.low)) }, at: 6)
+        try insert.bind(sourceModificationTime.map { Int($0) }, at: 7)
+        try insert.bind(destinationModificationTime.map { Int($0) }, at: 8)
+        try insert.bind(inSource ? 1 : 0, at: 9)
+        try insert.run()
+    }
+
+    /// Records the hash and size of a tile written by the sync.
+    func record(_ coordinate: TileCoordinate, hash: ContentHash, size: Int) throws(SQLiteError) {
+        try setHash.bind(coordinate.z, at: 1)
+        try setHash.bind(coordinate.x, at: 2)
+        try setHash.bind(coordinate.y, at: 3)
+        try setHash.bind(Int(Int64(bitPattern: hash.high)), at: 4)
+        try setHash.bind(Int(Int64(bitPattern: hash.low)), at: 5)
+        try setHash.bind(size, at: 6)
+        try setHash.run()
+    }
+
+    /// Writes identity and stamps, then renames the state into place.
+    func finish(identity: String, sourceStamp: FileStamp?, destinationStamp: FileStamp?) throws {
+        let meta = try connection.prepare("INSERT INTO meta VALUES (?1, ?2)")
+        for (key, value) in [("version", SyncState.version), ("identity", identity),
+                             ("source_stamp", sourceStamp?.description), ("destination_stamp", destinationStamp?.description)] {
+            try meta.bind(key, at: 1)
+            try meta.bind(value, at: 2)
+            try meta.run()
+        }
+        try connection.execute("COMMIT")
+        try AtomicFile.rename(temporaryPath, to: path)
+    }
+}

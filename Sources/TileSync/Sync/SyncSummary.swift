@@ -1,0 +1,34 @@
+/// What a sync or diff found and did.
+public struct SyncSummary: Sendable {
+    public let source: TileStoreLocation
+    public let destination: TileStoreLocation
+    public internal(set) var added = 0
+    public internal(set) var replaced = 0
+    /// Destination tiles the source lacks that were (or, in a diff or dry run, would be) removed.
+    public internal(set) var deleted = 0
+    /// Destination tiles the source lacks, kept because `delete` was off.
+    public internal(set) var kept = 0
+    public internal(set) var unchanged = 0
+    /// Bytes of tiles added.
+    public internal(set) var bytesToAdd = 0
+    /// Bytes of the new versions of replaced tiles.
+    public internal(set) var bytesToReplace = 0
+    /// Bytes of tiles added and replaced.
+    public var bytesToWrite: Int { bytesToAdd + bytesToReplace }
+    /// Bytes of tiles deleted (or kept, see `kept`).
+    public internal(set) var bytesToDelete = 0
+    /// True when the destination metadata differs from the source's.
+    public internal(set) var metadataChanged = false
+    /// True when nothing was changed on disk (a diff, a dry run, or nothing to do).
+    public internal(set) var wroteNothing = true
+    /// True when the destination did not exist and was created.
+    public internal(set) var created = false
+    /// True when the sync state showed that neither store changed since the last sync.
+    public internal(set) var quickCheckSkippedComparison = false
+    /// Invalid source tiles skipped with `skipInvalid`.
+    public internal(set) var invalidTiles = SkippedItems()
+    public internal(set) var seconds = 0.0
+
+    /// True when there is nothing to write.
+    public var isInSync: Bool { added == 0 && replaced == 0 && deleted == 0 && !metadataChanged }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+@testable import TileSync
+
+@Suite("Sync and diff between every pair of store kinds")
+struct SyncPairTests {
+    static let kinds = ["mbtiles", "dir", "tar"]
+
+    /// B: the z0-3 pyramid. A: B with 3/7/7 and 2/0/0 added... expressed as changes to B:
+    /// added in A: 4/0/0, 4/15/15 (A has them, B lacks them); changed: 1/1/1, 3/2/5;
+    /// deleted: 0/0/0, 3/7/7 (B has them, A lacks them).
+    static let added = ["4/0/0", "4/15/15"], changed = ["1/1/1", "3/2/5"], deleted = ["0/0/0", "3/7/7"]
+
+    static func stores(in directory: TemporaryDirectory, source: String, destination: String) throws -> (String, String) {
+        let base = GeneratedStore.pyramid(maxZoom: 3)
+        var a = base.filter { !deleted.contains($0.coordinate.description) }.map { tile in
+            changed.contains(tile.coordinate.description) ? Tile(coordinate: tile.coordinate, data: GeneratedStore.bytes(for: tile.coordinate, salt: "v2")) : tile
+        }
+        for text in added {
+            let coordinate = try TileCoordinate(parsing: text)
+            a.append(Tile(coordinate: coordinate, data: GeneratedStore.bytes(for: coordinate)))
+        }
+        let aPath = directory.file(name(source, "a")), bPath = directory.file(name(destination, "b"))
+        try GeneratedStore.write(a, to: aPath)
+        try GeneratedStore.write(base, to: bPath)
+        return (aPath, bPath)
+    }
+
+    static func name(_ kind: String, _ base: String) -> String {
+        switch kind {
+        case "mbtiles": base + ".mbtiles"
+        case "tar": base + ".tar"
+        default: base + "-folder"
+        }
+    }
+
+    /// Modification times of everything in a store (the file itself, or each file of a folder).
+    static func modificationTimes(_ path: String) throws -> [String: Int64] {
+        var isDirectory: ObjCBool = false
+        FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        guard isDirectory.boolValue else { return [path: FileStamp(path: path)?.modificationTime ?? -1] }
+        var times: [String: Int64] = [:]
+        let files = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+        for file in files where !file.hasPrefix(".tilesync") {
+            times[file] = FileStamp(path: path + "/" + file)?.modificationTime
+        }
+        return times
+    }
+
+    @Test("diff reports exactly the changes; sync applies them; a second sync writes nothing", arguments: kinds, kinds)
+    func pair(source: String, destination: String) throws {
+        let directory = try TemporaryDirectory()
+        let (a, b) = try Self.stores(in: directory, source: source, destination: destination)
+        let aLocation = try TileStoreLocation(parsing: a), bLocation = try TileStoreLocation(parsing: b)
+
+        var plan: [String: [String]] = [:]
+        let diff = try TileSynchronizer.diff(from: aLocation, to: bLocation) { plan[$0.action.rawValue, default: []].append($0.coordinate.description) }
+        #expect(plan.mapValues { $0.sorted() } == ["add": Self.added, "replace": Self.changed, "delete": Self.deleted.sorted()])
+        #expect((diff.added, diff.replaced, diff.deleted, diff.unchanged) == (2, 2, 2, 81))
+
+        let keep = try TileSynchronizer.sync(from: aLocation, to: bLocation)
+        #expect((keep.added, keep.replaced, keep.deleted, keep.kept, keep.unchanged) == (2, 2, 0, 2, 81))
+        let partial = try StoreComparison.compare(aLocation, bLocation)
+        #expect((partial.onlyInFirst, partial.different, partial.onlyInSecond) == (0, 0, 2))
+
+        var options = SyncOptions()
+        options.delete = true
+        let full = try TileSynchronizer.sync(from: aLocation, to: bLocation, options: options)
+        #expect((full.added, full.replaced, full.deleted, full.unchanged) == (0, 0, 2, 85))
+        #expect(try StoreComparison.compare(aLocation, bLocation).isIdentical)
+        #expect(try StoreVerifier.verify(bLocation).counts[.invalidTile] == nil)
+
+        let before = try Self.modificationTimes(b)
+        let again = try TileSynchronizer.sync(from: aLocation, to: bLocation, options: options)
+        #expect(again.isInSync)
+        #expect(again.wroteNothing)
+        #expect(again.unchanged == 85)
+        #expect(try Self.modificationTimes(b) == before)
+        let checked = try TileSynchronizer.diff(from: aLocation, to: bLocation, options: { var o = SyncOptions(); o.checksum = true; return o }())
+        #expect(checked.isInSync)
+    }
+
+    @Test("A missing destination is created, with the source's metadata", arguments: kinds, kinds)
+    func create(source: String, destination: String) throws {
+        let directory = try TemporaryDirectory()
+        let (a, _) = try Self.stores(in: directory, source: source, destination: destination)
+        let target = try TileStoreLocation(parsing: directory.file(Self.name(destination, "new")))
+        let summary = try TileSynchronizer.sync(from: try TileStoreLocation(parsing: a), to: target)
+        #expect(summary.created && summary.added == 85)
+        #expect(try StoreComparison.compare(try TileStoreLocation(parsing: a), target).isIdentical)
+        #expect(try TileStores.openReader(target).metadata()["custom key"] == "kept ✓")
+    }
+
+    @Test("Zoom and box filters limit both sides")
+    func filters() throws {
+        let directory = try TemporaryDirectory()
+        let (a, b) = try Self.stores(in: directory, source: "mbtiles", destination: "dir")
+        var options = SyncOptions()
+        options.filter = try TileFilter(minZoom: 1, maxZoom: 3, boundingBox: BoundingBox(parsing: "0,-85,180,85"))
+        options.delete = true
+        let summary = try TileSynchronizer.sync(from: try TileStoreLocation(parsing: a), to: try TileStoreLocation(parsing: b), options: options)
+        #expect((summary.added, summary.replaced, summary.deleted) == (0, 1, 1))
+        let contents = try StoreContents.tiles(b)
+        #expect(contents[try TileCoordinate(parsing: "0/0/0")] != nil, "outside the filter: kept")
+        #expect(contents[try TileCoordinate(parsing: "3/7/7")] == nil)
+        #expect(contents[try TileCoordinate(parsing: "3/2/5")] == GeneratedStore.bytes(for: try TileCoordinate(parsing: "3/2/5")), "west half: untouched")
+    }
+
+    @Test("A dry run changes nothing")
+    func dryRun() throws {
+        let directory = try TemporaryDirectory()
+        let (a, b) = try Self.stores(in: directory, source: "dir", destination: "mbtiles")
+        let before = try Self.modificationTimes(b)
+        var options = SyncOptions()
+        options.dryRun = true
+        options.delete = true
+        let summary = try TileSynchronizer.sync(from: try TileStoreLocation(parsing: a), to: try TileStoreLocation(parsing: b), options: options)
+        #expect((summary.added, summary.replaced, summary.deleted) == (2, 2, 2))
+        #expect(summary.wroteNothing)
+        #expect(try Self.modificationTimes(b) == before)
+    }
+
+    @Test("martin's world_cities -> world_cities_modified: the diff is the set world_cities_diff holds",
+          .enabled(if: Fixtures.available, Fixtures.missingMessage))
+    func martinDiff() throws {
+        var plan: [String] = []
+        let summary = try TileSynchronizer.diff(from: TileStoreLocation(kind: .mbtiles, path: Fixtures.path("martin/mbtiles/world_cities_modified.mbtiles")),
+                                                to: TileStoreLocation(kind: .mbtiles, path: Fixtures.path("martin/mbtiles/world_cities.mbtiles"))) {
+            plan.append("\($0.action.rawValue) \($0.coordinate.z)/\($0.coordinate.x)/\($0.coordinate.tmsY)")
+        }
+        #expect(plan.sorted() == ["add 4/4/4", "delete 0/0/0", "replace 1/1/1"])
+        #expect(summary.unchanged == 194)
+        let diff = try SQLiteConnection(path: Fixtures.path("martin/mbtiles/world_cities_diff.mbtiles"), mode: .readOnly)
+        let rows = try diff.rows("SELECT zoom_level || '/' || tile_column || '/' || tile_row, tile_data IS NULL FROM tiles ORDER BY 1")
+        #expect(rows.map { ($0[1] == "1" ? "delete " : "set ") + ($0[0] ?? "") } == ["delete 0/0/0", "set 1/1/1", "set 4/4/4"])
+    }
+
+    @Test("A cancelled sync leaves the destination as it was", arguments: kinds)
+    func cancelled(destination: String) throws {
+        let directory = try TemporaryDirectory()
+        let (a, b) = try Self.stores(in: directory, source: "mbtiles", destination: destination)
+        let before = try StoreContents.tiles(b)
+        var options = SyncOptions()
+        options.delete = true
+        let counter = Counter()
+        options.isCancelled = { counter.increment() > 50 }
+        #expect {
+            _ = try TileSynchronizer.sync(from: try TileStoreLocation(parsing: a), to: try TileStoreLocation(parsing: b), options: options)
+        } throws: { ($0 as? TileStoreError)?.kind == .interrupted }
+        #expect(try StoreContents.tiles(b) == before)
+    }
+
+    @Test("A committed folder journal left by a crash is completed by the next run")
+    func journalRecovery() throws {
+        let directory = try TemporaryDirectory()
+        let (a, b) = try Self.stores(in: directory, source: "mbtiles", destination: "dir")
+        let staging = b + "/.tilesync-staging"
+        try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
+        let coordinate = try TileCoordinate(parsing: "4/0/0")
+        FileManager.default.createFile(atPath: staging + "/1", contents: GeneratedStore.bytes(for: coordinate))
+        FileManager.default.createFile(atPath: b + "/.tilesync-journal", contents: Data("P 1 - 4/0/0.png\nD 0/0/0.png\n".utf8))
+        try DirectoryUpdater.recover(root: b)
+        let contents = try StoreContents.tiles(b)
+        #expect(contents[coordinate] == GeneratedStore.bytes(for: coordinate))
+        #expect(contents[try TileCoordinate(parsing: "0/0/0")] == nil)
+        #expect(!AtomicFile.exists(staging) && !AtomicFile.exists(b + "/.tilesync-journal"))
+        FileManager.default.createFile(atPath: b + "/.tilesync-journal", contents: Data("P 9 - ../../escape.png\nD ../../etc/passwd\n".utf8))
+        try DirectoryUpdater.recover(root: b)
+        #expect(!AtomicFile.exists(directory.path + "/../escape.png"))
+        _ = a
+    }
+}
