@@ -22,11 +22,11 @@ final class EndToEndTests {
                 for y in 0..<(1 << z) {
                     try FileManager.default.createDirectory(atPath: "\(root)/\(z)/\(x)", withIntermediateDirectories: true)
                     let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array("\(z)/\(x)/\(y)".utf8)
-                    FileManager.default.createFile(atPath: "\(root)/\(z)/\(x)/\(y).png", contents: Data(bytes))
+                    #expect(FileManager.default.createFile(atPath: "\(root)/\(z)/\(x)/\(y).png", contents: Data(bytes)))
                 }
             }
         }
-        FileManager.default.createFile(atPath: root + "/metadata.json", contents: Data(#"{"name":"e2e","attribution":"© test"}"#.utf8))
+        #expect(FileManager.default.createFile(atPath: root + "/metadata.json", contents: Data(#"{"name":"e2e","attribution":"© test"}"#.utf8)))
         return root
     }
 
@@ -117,9 +117,8 @@ final class EndToEndTests {
         let same = try ToolRunner.run(["convert", "out.tar", "./out.tar", "--force"], in: directory)
         #expect(same.status == 1)
         #expect(same.stderr == "Error: ./out.tar: is the same store as the source out.tar (choose another destination)\n")
-        FileManager.default.createFile(atPath: source + "/9/0/0.png", contents: nil)
         try FileManager.default.createDirectory(atPath: source + "/1/5", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: source + "/1/5/0.png", contents: Data([1]))
+        #expect(FileManager.default.createFile(atPath: source + "/1/5/0.png", contents: Data([1])))
         let invalid = try ToolRunner.run(["convert", source, "bad.mbtiles"], in: directory)
         #expect(invalid.status == 1)
         #expect(invalid.stderr == "Error: \(source): file 1/5/0.png: column x=5 is out of range at zoom 1 (0...1)\n")
@@ -175,7 +174,7 @@ final class EndToEndTests {
         let same = try ToolRunner.run(["verify", "a.mbtiles", source], in: directory)
         #expect(same.status == 0)
         #expect(same.stdout == "a.mbtiles and \(source) hold the same 21 tiles\n")
-        FileManager.default.createFile(atPath: source + "/2/3/3.png", contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array("changed".utf8)))
+        #expect(FileManager.default.createFile(atPath: source + "/2/3/3.png", contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array("changed".utf8))))
         let differ = try ToolRunner.run(["verify", "a.mbtiles", source], in: directory)
         #expect(differ.status == 1)
         #expect(differ.stdout == """
@@ -184,7 +183,7 @@ final class EndToEndTests {
 
             """)
         let metadata = String(decoding: FileManager.default.contents(atPath: source + "/metadata.json") ?? Data(), as: UTF8.self)
-        FileManager.default.createFile(atPath: source + "/metadata.json", contents: Data(metadata.replacingOccurrences(of: "\"e2e\"", with: "\"e2e\", \"maxzoom\": \"1\"").utf8))
+        #expect(FileManager.default.createFile(atPath: source + "/metadata.json", contents: Data(metadata.replacingOccurrences(of: "\"e2e\"", with: "\"e2e\", \"maxzoom\": \"1\"").utf8)))
         let problems = try ToolRunner.run(["verify", source], in: directory)
         #expect(problems.status == 1)
         #expect(problems.stdout.hasPrefix("Problem: \(source): metadata maxzoom: is 1, but there are tiles at zoom 2\n"))
@@ -204,7 +203,7 @@ final class EndToEndTests {
         let same = try ToolRunner.run(["diff", source, "copy.mbtiles"], in: directory)
         #expect(same.status == 0)
         #expect(same.stdout == "add: 0 tiles (0 B)\nreplace: 0 tiles (0 B)\ndelete: 0 tiles (0 B)\nunchanged: 21 tiles\nmetadata: same\n")
-        FileManager.default.createFile(atPath: source + "/2/0/0.png", contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x21]))
+        #expect(FileManager.default.createFile(atPath: source + "/2/0/0.png", contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x21])))
         try FileManager.default.removeItem(atPath: source + "/2/3/3.png")
         let plan = try ToolRunner.run(["diff", source, "copy.mbtiles", "--json"], in: directory)
         #expect(plan.status == 1)

@@ -38,6 +38,10 @@ public protocol TileReader: AnyObject {
     /// is `index(matching:)`.
     func listing(matching filter: TileFilter) throws -> any TileIndexCursor
 
+    /// True when `listing` entries carry a hash or a per-tile modification time, so that they
+    /// can tell changed tiles from unchanged ones without reading them.
+    var listingKnowsContent: Bool { get }
+
     /// Counts, sizes and extents per zoom, reading as little as the store allows.
     /// - Throws: `TileStoreError` when the store cannot be read.
     func summary(matching filter: TileFilter) throws -> TileSetSummary
@@ -45,6 +49,7 @@ public protocol TileReader: AnyObject {
 
 extension TileReader {
     public var hasCheapRandomAccess: Bool { true }
+    public var listingKnowsContent: Bool { true }
 
     public func index(matching filter: TileFilter) throws -> any TileIndexCursor {
         HashingIndexCursor(tiles: try tiles(matching: filter))

@@ -15,12 +15,17 @@ struct FileStamp: Hashable, CustomStringConvertible {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         size = Int(info.st_size)
-        #if canImport(Darwin)
-        modificationTime = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-        #else
-        modificationTime = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        #endif
+        modificationTime = Self.modificationTime(of: info)
         inode = UInt64(info.st_ino)
+    }
+
+    /// The modification time of a `stat` result in ns since 1970.
+    static func modificationTime(of info: stat) -> Int64 {
+        #if canImport(Darwin)
+        Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        #else
+        Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #endif
     }
 
     init?(text: String) {

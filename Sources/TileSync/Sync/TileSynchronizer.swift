@@ -8,8 +8,8 @@ import Foundation
 /// while the file's size and time still match, or computed by reading the tile. The plan goes
 /// to a temporary table. Phase 2 applies it through the destination's `TileUpdater`, reading
 /// source bytes by random access (or one streaming pass for a tar), and writes the next sync
-/// state. When the sync state shows that neither file store changed since the last sync, phase
-/// 1 is skipped altogether.
+/// state (when a side is a single file: between two folders size and time are enough). When the
+/// sync state shows that neither file store changed since the last sync, phase 1 is skipped.
 public enum TileSynchronizer {
     /// The plan that would make `destination` equal to `source` (including deletions); changes
     /// nothing.
@@ -92,7 +92,10 @@ public enum TileSynchronizer {
         let nextState: SyncStateWriter?
         do {
             plan = try SyncPlanTable()
-            nextState = options.dryRun ? nil : try SyncStateWriter(path: statePath)
+            // Between two folders, size and modification time per file are the whole quick check
+            // (as in rsync); the state earns its keep when a side is one file (MBTiles, tar).
+            let keepsState = source.kind != .directory || destination.kind != .directory
+            nextState = options.dryRun || !keepsState ? nil : try SyncStateWriter(path: statePath)
         } catch {
             throw TileStoreError(.io, store: destination.path, message: "cannot create temporary tables for the sync: \(error)")
         }
@@ -102,16 +105,22 @@ public enum TileSynchronizer {
             if !sourceUnchanged, sourceReader.order != .unordered { order = sourceReader.order }
             else if !destinationUnchanged, let reader = destinationReader, reader.order != .unordered { order = reader.order }
             let invalid = InvalidCollector()
+            // The source listing runs on a second core; tiles hashed meanwhile come through a reader
+            // of their own, since a reader (an SQLite connection) is used by one thread at a time.
             let sourceIndex: any TileIndexCursor = if sourceUnchanged, let state {
                 try state.index(order: order, sourceOnly: true)
             } else {
-                try SortedTileIndex.cursor(of: sourceReader, matching: options.filter, order: order, listing: true,
-                                           invalid: options.skipInvalid ? invalid.record : nil)
+                PrefetchingIndexCursor(try SortedTileIndex.cursor(
+                    of: sourceReader, matching: options.filter, order: order,
+                    listing: sourceReader.listingKnowsContent && !options.checksum,
+                    invalid: options.skipInvalid ? { error in invalid.record(error) } : nil))
             }
+            let sourceLookup = try TileStores.openReader(source, layout: options.sourceLayout)
             let destinationIndex: any TileIndexCursor = if destinationUnchanged, let state {
                 try state.index(order: order, sourceOnly: false)
             } else if let reader = destinationReader {
-                try SortedTileIndex.cursor(of: reader, matching: options.filter, order: order, listing: true, invalid: { _ in })
+                try SortedTileIndex.cursor(of: reader, matching: options.filter, order: order,
+                                           listing: reader.listingKnowsContent && !options.checksum, invalid: { _ in })
             } else {
                 EmptyIndexCursor()
             }
@@ -157,7 +166,7 @@ public enum TileSynchronizer {
                                 destinationHash = recorded.hash
                             }
                             if sourceHash == nil {
-                                sourceHash = try hashOf(coordinate, in: sourceReader)
+                                sourceHash = try hashOf(coordinate, in: sourceLookup)
                                 computedHashes += 1
                             }
                             if destinationHash == nil, let reader = destinationReader {

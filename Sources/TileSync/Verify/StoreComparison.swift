@@ -1,3 +1,5 @@
+import Foundation
+
 /// `verify A B`: whether two stores of any kind hold the same tiles (coordinates and bytes),
 /// by merging their hash indexes in a common order; stored hashes are used where verified.
 public struct StoreComparison: Sendable {
@@ -46,11 +48,20 @@ public struct StoreComparison: Sendable {
     }
 }
 
-/// Gathers per-tile errors met while indexing (a class so a closure can fill it).
-final class InvalidCollector {
-    private(set) var items = SkippedItems()
+/// Gathers per-tile errors met while indexing (a class so a closure can fill it, from any thread).
+final class InvalidCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected = SkippedItems()
+
+    var items: SkippedItems {
+        lock.lock()
+        defer { lock.unlock() }
+        return collected
+    }
 
     func record(_ error: TileStoreError) {
-        items.record("\(error.store): \(error.item ?? "")", reason: error.message)
+        lock.lock()
+        defer { lock.unlock() }
+        collected.record("\(error.store): \(error.item ?? "")", reason: error.message)
     }
 }

@@ -15,7 +15,7 @@ final class DirectoryListingCursor: TileIndexCursor {
 
     func next() throws -> TileIndexEntry? {
         while let (coordinate, path) = try walk.next() {
-            guard let stamp = FileStamp(path: root + "/" + path) else { continue }
+            guard let stamp = walk.lastStamp else { continue }
             guard stamp.size > 0 else {
                 throw TileStoreError(.invalidTile, store: root, item: "file \(path)", message: "empty file (0 bytes)")
             }

@@ -43,7 +43,7 @@ public final class DirectoryReader: TileReader {
 
     /// Coordinates, sizes and modification times from `lstat`; no file is read.
     public func listing(matching filter: TileFilter) throws -> any TileIndexCursor {
-        DirectoryListingCursor(walk: try DirectoryTileWalk(root: location.path, template: template, filter: filter),
+        DirectoryListingCursor(walk: try DirectoryTileWalk(root: location.path, template: template, filter: filter, statsFiles: true),
                                root: location.path)
     }
 
@@ -77,10 +77,10 @@ public final class DirectoryReader: TileReader {
     }
 
     public func summary(matching filter: TileFilter) throws -> TileSetSummary {
-        let walk = try DirectoryTileWalk(root: location.path, template: template, filter: filter)
+        let walk = try DirectoryTileWalk(root: location.path, template: template, filter: filter, statsFiles: true)
         var summary = TileSetSummary()
-        while let (coordinate, path) = try walk.nextSkippingInvalid() {
-            summary.add(coordinate, size: FileBytes.size(location.path + "/" + path) ?? 0)
+        while let (coordinate, _) = try walk.nextSkippingInvalid() {
+            summary.add(coordinate, size: walk.lastStamp?.size ?? 0)
         }
         return summary
     }

@@ -16,9 +16,9 @@ final class DirectoryTileWalk {
     /// Where a sync stages new files before committing them (skipped by every walk).
     static let stagingFolder = ".tilesync-staging"
 
-    init(root: String, template: PathTemplate, filter: TileFilter) throws(TileStoreError) {
+    init(root: String, template: PathTemplate, filter: TileFilter, statsFiles: Bool = false) throws(TileStoreError) {
         do {
-            walker = try DirectoryWalker(root: root)
+            walker = try DirectoryWalker(root: root, statsFiles: statsFiles)
         } catch {
             throw error.storeError(store: root, item: "folder")
         }
@@ -30,6 +30,9 @@ final class DirectoryTileWalk {
     /// The next tile's coordinate and relative path, or nil at the end.
     /// - Throws: `TileStoreError` `.invalidTile` for a path that fits the layout with bad values
     ///   (the walk can go on), `.io` when a folder cannot be listed.
+    /// The stamp of the file `next()` returned last, when the walk stats files.
+    private(set) var lastStamp: (size: Int, modificationTime: Int64)?
+
     func next() throws(TileStoreError) -> (coordinate: TileCoordinate, path: String)? {
         let fileDepth = template.segments.count - 1
         while let entry = walker.next() {
@@ -70,6 +73,7 @@ final class DirectoryTileWalk {
                     throw TileStoreError(.invalidTile, store: store, item: "file \(entry.relativePath)", message: reason)
                 case .tile(let coordinate, _):
                     guard filter.contains(coordinate) else { continue }
+                    lastStamp = entry.stamp
                     return (coordinate, entry.relativePath)
                 }
             case .symbolicLink:

@@ -16,22 +16,34 @@ final class DirectoryWalker {
         let name: [UInt8]
         let kind: EntryKind
         let depth: Int
+        /// Size and modification time (ns), when the walk stats files.
+        let stamp: (size: Int, modificationTime: Int64)?
+    }
+
+    private struct Listed {
+        let name: [UInt8]
+        let kind: EntryKind
+        let stamp: (size: Int, modificationTime: Int64)?
     }
 
     private struct Level {
         let relativePath: String
         let depth: Int
-        var entries: [(name: [UInt8], kind: EntryKind)]
+        var entries: [Listed]
         var index = 0
     }
 
     let root: String
+    private let statsFiles: Bool
     private var stack: [Level] = []
 
+    /// - Parameter statsFiles: `fstatat` each regular file while listing its folder (cheaper
+    ///   than a path lookup per file later).
     /// - Throws: `POSIXFileError` when the root cannot be listed.
-    init(root: String) throws(POSIXFileError) {
+    init(root: String, statsFiles: Bool = false) throws(POSIXFileError) {
         self.root = root
-        stack = [Level(relativePath: "", depth: 0, entries: try Self.list(root))]
+        self.statsFiles = statsFiles
+        stack = [Level(relativePath: "", depth: 0, entries: try Self.list(root, statsFiles: statsFiles))]
     }
 
     /// The next entry, or nil when the walk is over. Call `descend(into:)` for a directory entry
@@ -39,13 +51,13 @@ final class DirectoryWalker {
     func next() -> Entry? {
         while var level = stack.popLast() {
             guard level.index < level.entries.count else { continue }
-            let (name, kind) = level.entries[level.index]
+            let listed = level.entries[level.index]
             level.index += 1
             stack.append(level)
             let path = level.relativePath.isEmpty
-                ? String(decoding: name, as: UTF8.self)
-                : level.relativePath + "/" + String(decoding: name, as: UTF8.self)
-            return Entry(relativePath: path, name: name, kind: kind, depth: level.depth)
+                ? String(decoding: listed.name, as: UTF8.self)
+                : level.relativePath + "/" + String(decoding: listed.name, as: UTF8.self)
+            return Entry(relativePath: path, name: listed.name, kind: listed.kind, depth: level.depth, stamp: listed.stamp)
         }
         return nil
     }
@@ -53,16 +65,17 @@ final class DirectoryWalker {
     /// Lists a directory entry so that the walk continues inside it.
     /// - Throws: `POSIXFileError` when it cannot be listed.
     func descend(into entry: Entry) throws(POSIXFileError) {
-        let entries = try Self.list(root + "/" + entry.relativePath)
+        let entries = try Self.list(root + "/" + entry.relativePath, statsFiles: statsFiles)
         stack.append(Level(relativePath: entry.relativePath, depth: entry.depth + 1, entries: entries))
     }
 
-    private static func list(_ path: String) throws(POSIXFileError) -> [(name: [UInt8], kind: EntryKind)] {
+    private static func list(_ path: String, statsFiles: Bool) throws(POSIXFileError) -> [Listed] {
         guard let directory = opendir(path) else {
             throw POSIXFileError(operation: "opendir", path: path, code: errno)
         }
         defer { closedir(directory) }
-        var entries: [(name: [UInt8], kind: EntryKind)] = []
+        let descriptor = dirfd(directory)
+        var entries: [Listed] = []
         while let pointer = readdir(directory) {
             let name = withUnsafePointer(to: &pointer.pointee.d_name) { raw in
                 raw.withMemoryRebound(to: UInt8.self, capacity: 256) { Array(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)))) }
@@ -76,7 +89,19 @@ final class DirectoryWalker {
             case Int32(DT_UNKNOWN): kind = lstatKind(path + "/" + String(decoding: name, as: UTF8.self))
             default: kind = .other
             }
-            entries.append((name, kind))
+            var stamp: (size: Int, modificationTime: Int64)?
+            if statsFiles, kind == .file {
+                var info = stat()
+                let found = name.withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) { chars in
+                        var terminated = Array(chars)
+                        terminated.append(0)
+                        return fstatat(descriptor, terminated, &info, AT_SYMLINK_NOFOLLOW) == 0
+                    }
+                }
+                if found { stamp = (Int(info.st_size), FileStamp.modificationTime(of: info)) }
+            }
+            entries.append(Listed(name: name, kind: kind, stamp: stamp))
         }
         entries.sort { compareNames($0.name, $1.name) }
         return entries

@@ -164,60 +164,68 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
         var x: Int?
     }
 
-    /// Matches one path segment at `depth`; nil when it does not fit. Used while walking.
+    /// What matching a path captured, field by field.
+    struct Values {
+        var z: Int?
+        var x: Int?
+        var y: Int?
+        var tmsY: Int?
+        var quadkey: [UInt8]?
+        var fileExtension: [UInt8]?
+        /// A numeric field had more digits than fit.
+        var overflow = false
+    }
+
+    /// Matches one path segment at `depth`; false when it does not fit. Used while walking.
     func capture(segment: some Collection<UInt8>, depth: Int, into captured: inout Captured) -> Bool {
-        guard depth < segments.count, var values = Self.match(Array(segment), pieces: segments[depth]) else {
-            return false
-        }
-        if let z = values.removeValue(forKey: .z) { captured.z = z.number }
-        if let x = values.removeValue(forKey: .x) { captured.x = x.number }
+        guard depth < segments.count else { return false }
+        var values = Values()
+        guard Self.match(Array(segment), pieces: segments[depth], into: &values) else { return false }
+        if let z = values.z { captured.z = z }
+        if let x = values.x { captured.x = x }
         return true
     }
 
     /// Matches a whole relative path (`/`-separated, no leading `./`).
     func match(_ path: some StringProtocol) -> Match {
-        let parts = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        guard parts.count == segments.count else { return .notATile }
-        var values: [Field: Captures] = [:]
-        for (part, pieces) in zip(parts, segments) {
-            guard let captured = Self.match(Array(part), pieces: pieces) else { return .notATile }
-            values.merge(captured) { _, new in new }
+        var values = Values()
+        var segmentIndex = 0
+        var start = path.utf8.startIndex
+        let utf8 = path.utf8
+        while true {
+            let end = utf8[start...].firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex
+            guard segmentIndex < segments.count,
+                  Self.match(Array(utf8[start..<end]), pieces: segments[segmentIndex], into: &values)
+            else { return .notATile }
+            segmentIndex += 1
+            guard end != utf8.endIndex else { break }
+            start = utf8.index(after: end)
         }
-        if values.values.contains(where: { $0.isOverflow }) {
-            return .invalid("a number in '\(path)' is too large")
-        }
-        let fileExtension = values[.ext]?.text
+        guard segmentIndex == segments.count else { return .notATile }
+        if values.overflow { return .invalid("a number in '\(path)' is too large") }
+        let fileExtension = values.fileExtension.map { String(decoding: $0, as: UTF8.self) }
         do {
-            if let quadkey = values[.quadkey]?.text {
-                return .tile(try TileCoordinate(quadkey: quadkey), fileExtension: fileExtension)
+            if let quadkey = values.quadkey {
+                return .tile(try TileCoordinate(quadkey: String(decoding: quadkey, as: UTF8.self)), fileExtension: fileExtension)
             }
-            guard let z = values[.z]?.number, let x = values[.x]?.number else { return .notATile }
-            if let row = values[.tmsY]?.number {
+            guard let z = values.z, let x = values.x else { return .notATile }
+            if let row = values.tmsY {
                 return .tile(try TileCoordinate(z: z, x: x, tmsY: row), fileExtension: fileExtension)
             }
-            guard let y = values[.y]?.number else { return .notATile }
+            guard let y = values.y else { return .notATile }
             return .tile(try TileCoordinate(z: z, x: x, y: y), fileExtension: fileExtension)
         } catch {
             return .invalid(error.description)
         }
     }
 
-    struct Captures {
-        let text: String
-        /// The decimal value of a numeric field; nil for `{q}`, `{ext}` and numbers too long to hold.
-        let number: Int?
-        let isNumeric: Bool
-        var isOverflow: Bool { isNumeric && number == nil }
-    }
-
-    private static func match(_ bytes: [UInt8], pieces: [Piece]) -> [Field: Captures]? {
-        var values: [Field: Captures] = [:]
+    private static func match(_ bytes: [UInt8], pieces: [Piece], into values: inout Values) -> Bool {
         var position = 0
         for (index, piece) in pieces.enumerated() {
             switch piece {
             case .literal(let literal):
                 guard bytes.count - position >= literal.count,
-                      bytes[position..<position + literal.count].elementsEqual(literal) else { return nil }
+                      bytes[position..<position + literal.count].elementsEqual(literal) else { return false }
                 position += literal.count
             case .field(let field, _):
                 let start = position
@@ -225,25 +233,36 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
                 case .ext:
                     let stop: Int
                     if index + 1 < pieces.count, case .literal(let next) = pieces[index + 1] {
-                        guard let found = firstIndex(of: next, in: bytes, from: position) else { return nil }
+                        guard let found = firstIndex(of: next, in: bytes, from: position) else { return false }
                         stop = found
                     } else {
                         stop = bytes.count
                     }
-                    guard stop > start, bytes[start..<stop].allSatisfy(isExtensionByte) else { return nil }
+                    guard stop > start, bytes[start..<stop].allSatisfy(isExtensionByte) else { return false }
                     position = stop
+                    values.fileExtension = Array(bytes[start..<stop])
                 case .quadkey:
                     while position < bytes.count, (48...51).contains(bytes[position]) { position += 1 }
-                default:
-                    while position < bytes.count, (48...57).contains(bytes[position]) { position += 1 }
-                    guard position > start else { return nil }
+                    values.quadkey = Array(bytes[start..<position])
+                case .z, .x, .y, .tmsY:
+                    var number = 0
+                    while position < bytes.count, (48...57).contains(bytes[position]) {
+                        if position - start < DecimalText.maxDigits { number = number * 10 + Int(bytes[position] - 48) }
+                        position += 1
+                    }
+                    guard position > start else { return false }
+                    let value: Int? = position - start <= DecimalText.maxDigits ? number : nil
+                    if value == nil { values.overflow = true }
+                    switch field {
+                    case .z: values.z = value ?? Int.max
+                    case .x: values.x = value ?? Int.max
+                    case .y: values.y = value ?? Int.max
+                    default: values.tmsY = value ?? Int.max
+                    }
                 }
-                let text = String(decoding: bytes[start..<position], as: UTF8.self)
-                let isNumeric = field != .ext && field != .quadkey
-                values[field] = Captures(text: text, number: isNumeric ? DecimalText.integer(text) : nil, isNumeric: isNumeric)
             }
         }
-        return position == bytes.count ? values : nil
+        return position == bytes.count
     }
 
     private static func isExtensionByte(_ byte: UInt8) -> Bool {

@@ -88,6 +88,9 @@ public final class MBTilesReader: TileReader {
     /// (`tile_hash` of flat-with-hash, or `tile_id` of normalized files that follow martin).
     public var hasVerifiedStoredHashes: Bool { verifiedHashSource != nil }
 
+    /// True only with verified stored hashes: a flat file's listing has sizes alone.
+    public var listingKnowsContent: Bool { hasVerifiedStoredHashes }
+
     /// The index from stored hashes when they are verified, without reading tile bytes;
     /// otherwise by hashing every tile.
     public func index(matching filter: TileFilter) throws -> any TileIndexCursor {
