@@ -16,6 +16,7 @@ public enum TileConverter {
                                progress: ((ConversionProgress) -> Void)? = nil) throws -> ConversionSummary {
         let started = Date()
         try refuseSameStore(source, destination)
+        AtomicFile.removeStaleTemporaries(of: destination.path)
         let reader = try TileStores.openReader(source, layout: options.sourceLayout)
         let sourceMetadata = try reader.metadata()
         var summary = ConversionSummary(source: source, destination: destination)

@@ -21,6 +21,32 @@ enum AtomicFile {
         return (folder as NSString).appendingPathComponent(name)
     }
 
+    /// Removes temporary files and folders that TileSync runs killed before they could clean up:
+    /// names in `folder` with `marker` in them, of the form `...tilesync-PID-RANDOM.tmp`, whose
+    /// process no longer exists. A live run's temporaries are left alone.
+    static func removeStaleTemporaries(in folder: String, containing marker: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") && name.contains(marker) {
+            guard let range = name.range(of: temporaryMarker, options: .backwards) else { continue }
+            let rest = name[range.upperBound...].dropLast(4)
+            guard let pidText = rest.split(separator: "-").first, let pid = Int32(pidText), pid > 0 else { continue }
+            if pid == getpid() { continue }
+            if kill(pid, 0) == -1 && errno == ESRCH {
+                remove(folder + "/" + name)
+            }
+        }
+    }
+
+    /// Removes stale temporaries of a destination: beside it, and inside it when it is a folder.
+    static func removeStaleTemporaries(of destination: String) {
+        let url = URL(fileURLWithPath: destination)
+        removeStaleTemporaries(in: url.deletingLastPathComponent().path, containing: url.lastPathComponent)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory), isDirectory.boolValue {
+            removeStaleTemporaries(in: destination, containing: "tilesync")
+        }
+    }
+
     /// Flushes a file's (or folder's) contents to stable storage.
     static func sync(path: String) throws(POSIXFileError) {
         let descriptor = open(path, O_RDONLY)

@@ -33,8 +33,11 @@ public enum TileSynchronizer {
         let started = Date()
         try TileConverter.refuseSameStore(source, destination)
         let sourceReader = try TileStores.openReader(source, layout: options.sourceLayout)
-        if destination.kind == .directory, !options.dryRun, AtomicFile.exists(destination.path) {
-            try DirectoryUpdater.recover(root: destination.path)
+        if !options.dryRun {
+            AtomicFile.removeStaleTemporaries(of: destination.path)
+            if destination.kind == .directory, AtomicFile.exists(destination.path) {
+                try DirectoryUpdater.recover(root: destination.path)
+            }
         }
         let destinationExists = AtomicFile.exists(destination.path)
         var created = false

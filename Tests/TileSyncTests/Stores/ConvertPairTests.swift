@@ -132,3 +132,27 @@ struct ConvertPairTests {
         #expect(try StoreContents.tiles(directory.file("old.tar")).count == 1)
     }
 }
+
+@Suite("Leftovers of killed runs")
+struct StaleTemporaryTests {
+    @Test("Temporaries of dead processes are removed by the next run; a live run's are kept")
+    func staleTemporaries() throws {
+        let directory = try TemporaryDirectory()
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        let deadPID = finished.processIdentifier
+        let stale = directory.file(".b.mbtiles.tilesync-\(deadPID)-1.tmp")
+        let staleState = directory.file("..b.mbtiles.tilesync-state.tilesync-\(deadPID)-2.tmp")
+        let live = directory.file(".b.mbtiles.tilesync-1-3.tmp")
+        let unrelated = directory.file(".other.mbtiles.tilesync-\(deadPID)-4.tmp")
+        for path in [stale, staleState, live, unrelated] { #expect(FileManager.default.createFile(atPath: path, contents: Data([1]))) }
+        try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 1), to: directory.file("a.mbtiles"))
+        _ = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, path: directory.file("a.mbtiles")),
+                                      to: TileStoreLocation(kind: .mbtiles, path: directory.file("b.mbtiles")))
+        #expect(!AtomicFile.exists(stale) && !AtomicFile.exists(staleState))
+        #expect(AtomicFile.exists(live), "pid 1 is alive")
+        #expect(AtomicFile.exists(unrelated), "another destination's temporaries are not ours to judge")
+    }
+}
