@@ -23,13 +23,13 @@ final class DedupIndex {
     /// The coordinate first recorded with `hash`, or nil after recording `coordinate` as its first.
     func original(of hash: ContentHash, recording coordinate: TileCoordinate) throws(SQLiteError) -> TileCoordinate? {
         defer { find.reset() }
-        try find.bind(Int(Int64(bitPattern: hash.high)), at: 1)
-        try find.bind(Int(Int64(bitPattern: hash.low)), at: 2)
+        try find.bind(hash.storedHalves.high, at: 1)
+        try find.bind(hash.storedHalves.low, at: 2)
         if try find.step() {
             return TileCoordinate(unchecked: find.int(at: 0), find.int(at: 1), find.int(at: 2))
         }
-        try insert.bind(Int(Int64(bitPattern: hash.high)), at: 1)
-        try insert.bind(Int(Int64(bitPattern: hash.low)), at: 2)
+        try insert.bind(hash.storedHalves.high, at: 1)
+        try insert.bind(hash.storedHalves.low, at: 2)
         try insert.bind(coordinate.z, at: 3)
         try insert.bind(coordinate.x, at: 4)
         try insert.bind(coordinate.y, at: 5)

@@ -102,12 +102,7 @@ final class TemporarySortedIndex: TileIndexCursor {
                     continue
                 }
                 guard let entry else { break }
-                try insert.bind(entry.coordinate.z, at: 1)
-                try insert.bind(entry.coordinate.x, at: 2)
-                try insert.bind(entry.coordinate.y, at: 3)
-                try insert.bind(entry.size, at: 4)
-                try insert.bind(entry.hash.map { Int(Int64(bitPattern: $0.high)) }, at: 5)
-                try insert.bind(entry.hash.map { Int(Int64(bitPattern: $0.low)) }, at: 6)
+                try TileIndexRow.bind(entry.coordinate, size: entry.size, hash: entry.hash, to: insert)
                 try insert.bind(entry.modificationTime.map { Int($0) }, at: 7)
                 try insert.run()
             }
@@ -126,10 +121,6 @@ final class TemporarySortedIndex: TileIndexCursor {
         } catch {
             throw TileStoreError(.io, store: "temporary index", message: error.description)
         }
-        let hash = select.isNull(at: 4) ? nil
-            : ContentHash(high: UInt64(bitPattern: Int64(select.int(at: 4))), low: UInt64(bitPattern: Int64(select.int(at: 5))))
-        return TileIndexEntry(coordinate: TileCoordinate(unchecked: select.int(at: 0), select.int(at: 1), select.int(at: 2)),
-                              size: select.int(at: 3), hash: hash,
-                              modificationTime: select.isNull(at: 6) ? nil : Int64(select.int(at: 6)))
+        return TileIndexRow.entry(from: select)
     }
 }

@@ -59,7 +59,7 @@ final class SyncState {
         guard (try? lookup.bind(coordinate.z, at: 1)) != nil, (try? lookup.bind(coordinate.x, at: 2)) != nil,
               (try? lookup.bind(coordinate.y, at: 3)) != nil, (try? lookup.step()) == true else { return nil }
         return Entry(size: lookup.int(at: 0),
-                     hash: lookup.isNull(at: 1) ? nil : ContentHash(high: UInt64(bitPattern: Int64(lookup.int(at: 1))), low: UInt64(bitPattern: Int64(lookup.int(at: 2)))),
+                     hash: lookup.isNull(at: 1) ? nil : ContentHash(storedHigh: lookup.int(at: 1), storedLow: lookup.int(at: 2)),
                      sourceModificationTime: lookup.isNull(at: 3) ? nil : Int64(lookup.int(at: 3)),
                      destinationModificationTime: lookup.isNull(at: 4) ? nil : Int64(lookup.int(at: 4)),
                      inSource: lookup.int(at: 5) != 0)
@@ -99,11 +99,7 @@ final class StateIndexCursor: TileIndexCursor {
         } catch {
             throw TileStoreError(.io, store: "sync state", message: error.description)
         }
-        let hash = statement.isNull(at: 4) ? nil
-            : ContentHash(high: UInt64(bitPattern: Int64(statement.int(at: 4))), low: UInt64(bitPattern: Int64(statement.int(at: 5))))
-        return TileIndexEntry(coordinate: TileCoordinate(unchecked: statement.int(at: 0), statement.int(at: 1), statement.int(at: 2)),
-                              size: statement.int(at: 3), hash: hash,
-                              modificationTime: statement.isNull(at: 6) ? nil : Int64(statement.int(at: 6)))
+        return TileIndexRow.entry(from: statement)
     }
 }
 

@@ -29,12 +29,7 @@ final class SyncStateWriter {
 
     func add(_ coordinate: TileCoordinate, size: Int, hash: ContentHash?, sourceModificationTime: Int64?,
              destinationModificationTime: Int64?, inSource: Bool) throws(SQLiteError) {
-        try insert.bind(coordinate.z, at: 1)
-        try insert.bind(coordinate.x, at: 2)
-        try insert.bind(coordinate.y, at: 3)
-        try insert.bind(size, at: 4)
-        try insert.bind(hash.map { Int(Int64(bitPattern: $0.high)) }, at: 5)
-        try insert.bind(hash.map { Int(Int64(bitPattern: $0.low)) }, at: 6)
+        try TileIndexRow.bind(coordinate, size: size, hash: hash, to: insert)
         try insert.bind(sourceModificationTime.map { Int($0) }, at: 7)
         try insert.bind(destinationModificationTime.map { Int($0) }, at: 8)
         try insert.bind(inSource ? 1 : 0, at: 9)
@@ -46,8 +41,8 @@ final class SyncStateWriter {
         try setHash.bind(coordinate.z, at: 1)
         try setHash.bind(coordinate.x, at: 2)
         try setHash.bind(coordinate.y, at: 3)
-        try setHash.bind(Int(Int64(bitPattern: hash.high)), at: 4)
-        try setHash.bind(Int(Int64(bitPattern: hash.low)), at: 5)
+        try setHash.bind(hash.storedHalves.high, at: 4)
+        try setHash.bind(hash.storedHalves.low, at: 5)
         try setHash.bind(size, at: 6)
         try setHash.run()
     }

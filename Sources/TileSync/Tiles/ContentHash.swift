@@ -26,6 +26,14 @@ public struct ContentHash: Hashable, Sendable, Comparable, CustomStringConvertib
         self.init(bytes: bytes)
     }
 
+    /// The two halves as signed integers, the form SQLite stores (INTEGER is signed 64-bit).
+    var storedHalves: (high: Int, low: Int) { (Int(Int64(bitPattern: high)), Int(Int64(bitPattern: low))) }
+
+    /// A hash from the two signed integers `storedHalves` gave.
+    init(storedHigh: Int, storedLow: Int) {
+        self.init(high: UInt64(bitPattern: Int64(storedHigh)), low: UInt64(bitPattern: Int64(storedLow)))
+    }
+
     init(high: UInt64, low: UInt64) {
         self.high = high
         self.low = low
