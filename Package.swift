@@ -43,6 +43,13 @@ let package = Package(
             dependencies: ["TileSync"],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "TileSyncMapKitSample",
+            dependencies: ["TileSync"],
+            path: "Samples/MapKit",
+            exclude: ["README.md"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "tilesync-benchmark",
             dependencies: ["TileSync"],
@@ -51,7 +58,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TileSyncTests",
-            dependencies: ["TileSync"],
+            dependencies: ["TileSync", "TileSyncMapKitSample"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,8 +1,11 @@
 /// A libarchive failure, with the archive's path, the entry being read or written, and
 /// libarchive's message.
 public struct ArchiveError: Error, Sendable, CustomStringConvertible {
+    /// The archive file.
     public let path: String
+    /// The entry being read or written, when there was one.
     public let entry: String?
+    /// libarchive's message.
     public let message: String
 
     public var description: String {

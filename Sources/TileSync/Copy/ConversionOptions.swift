@@ -17,5 +17,6 @@ public struct ConversionOptions: Sendable {
     /// Polled between tiles; returning true stops the run, leaving the destination untouched.
     public var isCancelled: @Sendable () -> Bool = { false }
 
+    /// Defaults: every tile, `{z}/{x}/{y}.{ext}`, flat MBTiles, no dedup, no overwrite.
     public init() {}
 }

@@ -1,7 +1,10 @@
 /// What a conversion did.
 public struct ConversionSummary: Sendable {
+    /// The store read.
     public let source: TileStoreLocation
+    /// The store written.
     public let destination: TileStoreLocation
+    /// Tiles written (a repeated coordinate counts each time).
     public internal(set) var tilesWritten = 0
     /// Bytes of tile data written.
     public internal(set) var bytesWritten = 0

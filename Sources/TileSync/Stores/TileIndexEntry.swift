@@ -1,6 +1,7 @@
 /// One tile in a store's index: where it is, how many bytes, their MD5 when known, and the
 /// modification time when the store keeps one per tile (folders).
 public struct TileIndexEntry: Hashable, Sendable {
+    /// The tile (XYZ).
     public let coordinate: TileCoordinate
     /// Size of the tile's bytes.
     public let size: Int
@@ -9,6 +10,7 @@ public struct TileIndexEntry: Hashable, Sendable {
     /// Modification time in nanoseconds since 1970, for stores with one file per tile.
     public let modificationTime: Int64?
 
+    /// An entry; `hash` and `modificationTime` when known.
     public init(coordinate: TileCoordinate, size: Int, hash: ContentHash?, modificationTime: Int64? = nil) {
         self.coordinate = coordinate
         self.size = size

@@ -3,11 +3,15 @@
 public struct TileSetSummary: Sendable, Equatable {
     /// One zoom level's numbers. Columns and rows are XYZ.
     public struct Zoom: Sendable, Equatable {
+        /// The zoom level.
         public let z: Int
+        /// Tiles at this zoom.
         public internal(set) var tileCount: Int
         /// Sum of tile sizes in bytes.
         public internal(set) var byteCount: Int
+        /// XYZ columns spanned.
         public internal(set) var columns: ClosedRange<Int>
+        /// XYZ rows spanned.
         public internal(set) var rows: ClosedRange<Int>
 
         /// The extent of the tiles at this zoom.
@@ -17,11 +21,16 @@ public struct TileSetSummary: Sendable, Equatable {
     /// Zoom levels that hold tiles, ascending.
     public internal(set) var zooms: [Zoom] = []
 
+    /// No tiles.
     public init() {}
 
+    /// Tiles at every zoom.
     public var tileCount: Int { zooms.reduce(0) { $0 + $1.tileCount } }
+    /// Bytes of tiles at every zoom.
     public var byteCount: Int { zooms.reduce(0) { $0 + $1.byteCount } }
+    /// The lowest zoom with tiles.
     public var minZoom: Int? { zooms.first?.z }
+    /// The highest zoom with tiles.
     public var maxZoom: Int? { zooms.last?.z }
 
     /// The longitude/latitude extent of the tiles at the highest zoom (the most precise).

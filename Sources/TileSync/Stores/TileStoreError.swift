@@ -1,6 +1,7 @@
 /// A store-level failure: which store, which item (tile, entry, file), what went wrong, and
 /// what the user can do. One type for every adapter so callers match on `kind`.
 public struct TileStoreError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, for matching (`catch let error as TileStoreError where error.kind == .notFound`).
     public enum Kind: String, Sendable {
         /// The location does not exist.
         case notFound
@@ -26,15 +27,18 @@ public struct TileStoreError: Error, Sendable, CustomStringConvertible {
         case interrupted
     }
 
+    /// What went wrong.
     public let kind: Kind
     /// The store's path as the user gave it.
     public let store: String
     /// The tile, entry or file concerned, e.g. `tile 6/10/64 (TMS row 64)` or `entry '../x.png'`.
     public let item: String?
+    /// The problem, in words.
     public let message: String
     /// What to do about it, when there is something to say.
     public let hint: String?
 
+    /// An error about a store and, optionally, one item in it.
     public init(_ kind: Kind, store: String, item: String? = nil, message: String, hint: String? = nil) {
         self.kind = kind
         self.store = store

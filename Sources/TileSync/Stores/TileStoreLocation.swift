@@ -7,9 +7,12 @@ import Foundation
 /// `.tar.gz`, `.tgz`, `.tar.zst`, `.tzst` are tar; an existing file is identified by its first
 /// bytes (SQLite header, tar or compression magic); any other new path is a folder.
 public struct TileStoreLocation: Hashable, Sendable, CustomStringConvertible {
+    /// The container kind.
     public let kind: TileStoreKind
+    /// The file or folder path.
     public let path: String
 
+    /// A location of a known kind.
     public init(kind: TileStoreKind, path: String) {
         self.kind = kind
         self.path = path

@@ -20,5 +20,6 @@ public struct SyncOptions: Sendable {
     /// Polled between tiles; true stops the run before the commit, leaving the destination as it was.
     public var isCancelled: @Sendable () -> Bool = { false }
 
+    /// Defaults: every tile, keep destination-only tiles, quick mode, apply the plan.
     public init() {}
 }

@@ -1,6 +1,8 @@
 /// One line of a sync plan.
 public struct SyncPlanEntry: Sendable, Equatable {
+    /// What the sync does there.
     public let action: SyncAction
+    /// The tile (XYZ).
     public let coordinate: TileCoordinate
     /// Bytes to write (add, replace) or to remove (delete); the tile's size when unchanged.
     public let size: Int

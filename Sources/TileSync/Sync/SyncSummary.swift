@@ -1,13 +1,18 @@
 /// What a sync or diff found and did.
 public struct SyncSummary: Sendable {
+    /// The store synced from.
     public let source: TileStoreLocation
+    /// The store synced to.
     public let destination: TileStoreLocation
+    /// Tiles the destination lacked.
     public internal(set) var added = 0
+    /// Tiles whose bytes differed.
     public internal(set) var replaced = 0
     /// Destination tiles the source lacks that were (or, in a diff or dry run, would be) removed.
     public internal(set) var deleted = 0
     /// Destination tiles the source lacks, kept because `delete` was off.
     public internal(set) var kept = 0
+    /// Tiles both held with the same bytes.
     public internal(set) var unchanged = 0
     /// Bytes of tiles added.
     public internal(set) var bytesToAdd = 0
@@ -27,6 +32,7 @@ public struct SyncSummary: Sendable {
     public internal(set) var quickCheckSkippedComparison = false
     /// Invalid source tiles skipped with `skipInvalid`.
     public internal(set) var invalidTiles = SkippedItems()
+    /// Wall-clock duration in seconds.
     public internal(set) var seconds = 0.0
 
     /// True when there is nothing to write.

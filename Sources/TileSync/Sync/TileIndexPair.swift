@@ -1,5 +1,6 @@
 /// What two stores hold at one coordinate: an entry on either side, or both.
 public struct TileIndexPair: Sendable {
+    /// The coordinate (XYZ).
     public let coordinate: TileCoordinate
     /// The entry of the first store (the source), or nil.
     public let source: TileIndexEntry?

@@ -12,6 +12,7 @@ public final class AggregateTileHash {
     /// False once a tile arrived out of order or twice; the value is then not martin's.
     public private(set) var isInOrder = true
 
+    /// Starts an aggregate over no tiles.
     public init() {}
 
     /// Adds one tile.

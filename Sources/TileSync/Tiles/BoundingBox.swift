@@ -7,9 +7,13 @@ public struct BoundingBox: Hashable, Sendable, CustomStringConvertible {
     public static let world = BoundingBox(
         uncheckedWest: -180, south: -WebMercator.maxLatitude, east: 180, north: WebMercator.maxLatitude)
 
+    /// Western longitude in degrees.
     public let west: Double
+    /// Southern latitude in degrees.
     public let south: Double
+    /// Eastern longitude in degrees (less than `west` across the antimeridian).
     public let east: Double
+    /// Northern latitude in degrees.
     public let north: Double
 
     /// Creates a box.

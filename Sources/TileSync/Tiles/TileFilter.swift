@@ -3,7 +3,9 @@ public struct TileFilter: Sendable, Equatable {
     /// Every tile.
     public static let all = TileFilter(uncheckedZooms: 0...TileCoordinate.maxZoom, boundingBox: nil)
 
+    /// Zoom levels allowed.
     public let zooms: ClosedRange<Int>
+    /// Tiles must touch this box, when set.
     public let boundingBox: BoundingBox?
     private let rangesByZoom: [[TileRange]]
 
@@ -39,6 +41,7 @@ public struct TileFilter: Sendable, Equatable {
         return rangesByZoom[z]
     }
 
+    /// True when the tile passes the filter.
     public func contains(_ coordinate: TileCoordinate) -> Bool {
         guard zooms.contains(coordinate.z) else { return false }
         guard boundingBox != nil else { return true }

@@ -41,7 +41,9 @@ public enum TileCompression: String, Sendable {
 
 /// What the first bytes of a tile say it is.
 public struct SniffedTileFormat: Hashable, Sendable, CustomStringConvertible {
+    /// The content type.
     public let format: TileFormat
+    /// The outer compression.
     public let compression: TileCompression
 
     /// Looks at the magic bytes: PNG, JPEG, WebP, GIF, gzip and zlib streams (taken as compressed
@@ -73,6 +75,7 @@ public struct SniffedTileFormat: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A format as given, without sniffing.
     public init(_ format: TileFormat, _ compression: TileCompression = .none) {
         self.format = format
         self.compression = compression

@@ -6,17 +6,22 @@ import Foundation
 public struct TileMetadata: Equatable, Sendable, Sequence {
     /// One `name`/`value` row. `value` is nil where the store holds NULL.
     public struct Entry: Equatable, Sendable {
+        /// The `name` column.
         public let key: String
+        /// The `value` column; nil for NULL.
         public var value: String?
 
+        /// One row.
         public init(key: String, value: String?) {
             self.key = key
             self.value = value
         }
     }
 
+    /// The rows, in order.
     public private(set) var entries: [Entry] = []
 
+    /// No metadata.
     public init() {}
 
     /// Creates metadata from rows; a repeated key keeps its first position and its last value.
@@ -51,8 +56,11 @@ public struct TileMetadata: Equatable, Sendable, Sequence {
     /// True when the key is present, even with a NULL value.
     public func contains(_ key: String) -> Bool { entries.contains { $0.key == key } }
 
+    /// The keys, in order.
     public var keys: [String] { entries.map(\.key) }
+    /// True without any key.
     public var isEmpty: Bool { entries.isEmpty }
+    /// How many keys.
     public var count: Int { entries.count }
 
     public func makeIterator() -> IndexingIterator<[Entry]> { entries.makeIterator() }

@@ -1,7 +1,10 @@
 /// A rectangle of tiles at one zoom level, in XYZ columns and rows (both bounds inclusive).
 public struct TileRange: Hashable, Sendable, Sequence, CustomStringConvertible {
+    /// The zoom level.
     public let z: Int
+    /// XYZ columns, inclusive.
     public let columns: ClosedRange<Int>
+    /// XYZ rows (north to south), inclusive.
     public let rows: ClosedRange<Int>
 
     /// Creates a range.
@@ -28,6 +31,7 @@ public struct TileRange: Hashable, Sendable, Sequence, CustomStringConvertible {
     /// Number of tiles in the range.
     public var count: Int { columns.count * rows.count }
 
+    /// True when the tile lies in the range.
     public func contains(_ coordinate: TileCoordinate) -> Bool {
         coordinate.z == z && columns.contains(coordinate.x) && rows.contains(coordinate.y)
     }

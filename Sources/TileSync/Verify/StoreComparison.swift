@@ -6,17 +6,24 @@ public struct StoreComparison: Sendable {
     /// How many differences are kept in full.
     public static let keptDifferences = 20
 
+    /// The first store (the reference).
     public let first: TileStoreLocation
+    /// The second store.
     public let second: TileStoreLocation
+    /// Coordinates both stores hold with the same bytes.
     public internal(set) var same = 0
+    /// Coordinates only the first store holds.
     public internal(set) var onlyInFirst = 0
+    /// Coordinates only the second store holds.
     public internal(set) var onlyInSecond = 0
+    /// Coordinates both hold with different bytes.
     public internal(set) var different = 0
     /// The first differences in index order.
     public internal(set) var differences: [TileIndexPair] = []
     /// Invalid tiles met on either side (they count as absent there).
     public internal(set) var invalid = SkippedItems()
 
+    /// True when both stores hold the same coordinates with the same bytes.
     public var isIdentical: Bool { onlyInFirst == 0 && onlyInSecond == 0 && different == 0 }
 
     /// - Throws: `TileStoreError` when either store cannot be read.

@@ -1,5 +1,6 @@
 /// One thing `verify` found wrong with a store.
 public struct VerificationProblem: Sendable, Equatable, CustomStringConvertible {
+    /// The kinds of problem `verify` reports, each counted apart.
     public enum Category: String, Sendable, CaseIterable {
         /// SQLite's integrity check failed.
         case integrity
@@ -15,9 +16,11 @@ public struct VerificationProblem: Sendable, Equatable, CustomStringConvertible 
         case aggregateHash = "agg_tiles_hash"
     }
 
+    /// What kind of problem it is.
     public let category: Category
     /// The tile, row or key concerned.
     public let item: String?
+    /// What is wrong, with the values found.
     public let message: String
     /// `verify --fix` can repair it in this kind of store.
     public let isFixable: Bool

@@ -4,8 +4,11 @@ public struct VerificationReport: Sendable {
     /// How many problems of one category are kept in full.
     public static let keptPerCategory = 10
 
+    /// The store that was verified.
     public let store: TileStoreLocation
+    /// Tiles read and checked.
     public internal(set) var tilesChecked = 0
+    /// Problems found per category (all of them, not only the kept ones).
     public internal(set) var counts: [VerificationProblem.Category: Int] = [:]
     /// The first problems of each category, in the order found.
     public internal(set) var problems: [VerificationProblem] = []
@@ -16,7 +19,9 @@ public struct VerificationReport: Sendable {
     /// Repairs made by `--fix`.
     public internal(set) var fixes: [String] = []
 
+    /// All problems found.
     public var problemCount: Int { counts.values.reduce(0, +) }
+    /// True when no problem was found (notes do not count).
     public var isClean: Bool { problemCount == 0 }
 
     mutating func record(_ problem: VerificationProblem) {

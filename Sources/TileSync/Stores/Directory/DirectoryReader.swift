@@ -11,7 +11,9 @@ public import Foundation
 /// Errors: `.notFound`, `.notATileStore` (a file, not a folder), `.invalidMetadata`,
 /// `.invalidTile` (out-of-range numbers, empty or unreadable files), `.io`.
 public final class DirectoryReader: TileReader {
+    /// The folder.
     public let location: TileStoreLocation
+    /// The layout tiles are read at.
     public let template: PathTemplate
     private let cachedMetadata: TileMetadata
 

@@ -17,7 +17,9 @@ import Darwin
 ///
 /// Errors: `.io` (disk full, permissions), naming the file.
 public final class DirectoryUpdater: TileUpdater {
+    /// The folder.
     public let location: TileStoreLocation
+    /// Where tiles go in it.
     public let template: PathTemplate
     private let fileExtension: String
     private let staging: String

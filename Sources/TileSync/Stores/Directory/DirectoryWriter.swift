@@ -12,7 +12,9 @@ import Foundation
 ///
 /// Errors: `.destinationExists` (a non-empty folder or any file, without `overwrite`), `.io`.
 public final class DirectoryWriter: TileWriter {
+    /// The folder to create.
     public let location: TileStoreLocation
+    /// Where tiles go in it.
     public let template: PathTemplate
     private let fileExtension: String
     private let deduplicate: Bool

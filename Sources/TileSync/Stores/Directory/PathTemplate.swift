@@ -35,6 +35,7 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
         case invalid(String)
     }
 
+    /// The template as written.
     public let text: String
     let segments: [[Piece]]
 

@@ -12,8 +12,11 @@ public import Foundation
 /// (malformed database), `.invalidTile` (coordinate out of range, non-integer coordinate, NULL or
 /// empty tile data).
 public final class MBTilesReader: TileReader {
+    /// The MBTiles file.
     public let location: TileStoreLocation
+    /// The table layout found.
     public let schema: MBTilesSchema
+    /// Index order (zoom, column, TMS row) when an index gives it, else unordered.
     public let order: TileOrder
     let connection: SQLiteConnection
     private let catalog: MBTilesCatalog

@@ -8,6 +8,7 @@ import Foundation
 ///
 /// Errors: `.notATileStore` (a `tiles` view over unknown tables cannot be written), `.io`.
 public final class MBTilesUpdater: TileUpdater {
+    /// The MBTiles file.
     public let location: TileStoreLocation
     private let connection: SQLiteConnection
     private let schema: MBTilesSchema

@@ -15,7 +15,9 @@ import Foundation
 ///
 /// Errors: `.destinationExists` (without `overwrite`), `.io` (disk full, permissions).
 public final class MBTilesWriter: TileWriter {
+    /// The MBTiles file to create.
     public let location: TileStoreLocation
+    /// The table layout written.
     public let schema: MBTilesSchema
     private let temporaryPath: String
     private var connection: SQLiteConnection?

@@ -12,7 +12,9 @@ public import Foundation
 /// Errors: `.notFound`, `.notATileStore` (not a tar), `.corrupt` (truncated or damaged),
 /// `.invalidTile` (out-of-range numbers, empty entries), `.invalidMetadata`.
 public final class TarReader: TileReader {
+    /// The archive.
     public let location: TileStoreLocation
+    /// The layout entries are read at.
     public let template: PathTemplate
     private let cachedMetadata: TileMetadata
 

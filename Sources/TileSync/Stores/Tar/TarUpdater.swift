@@ -8,7 +8,9 @@ import Foundation
 ///
 /// Errors: `.io` (disk full, permissions), `.corrupt` (the old archive cannot be read).
 public final class TarUpdater: TileUpdater {
+    /// The archive.
     public let location: TileStoreLocation
+    /// Entry paths of the new archive.
     public let template: PathTemplate
     private let fileExtension: String
     private let oldTemplate: PathTemplate?

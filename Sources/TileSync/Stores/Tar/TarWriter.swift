@@ -14,7 +14,9 @@ import Foundation
 ///
 /// Errors: `.destinationExists` (without `overwrite`), `.io` (disk full, permissions).
 public final class TarWriter: TileWriter {
+    /// The archive to create.
     public let location: TileStoreLocation
+    /// Entry paths of tiles.
     public let template: PathTemplate
     private let fileExtension: String
     private let deduplicate: Bool

@@ -1,0 +1,102 @@
+public import Foundation
+
+/// Read-only access to a tile store for apps: open once, then ask for tiles by XYZ coordinate
+/// from any thread (a map view's tile loaders ask concurrently).
+///
+/// ```swift
+/// let source = try TileSource(path: "world.mbtiles")
+/// let png = try source.tile(z: 11, x: 327, y: 791)   // XYZ, as map views ask; nil when absent
+/// ```
+///
+/// Thread safety: each call borrows a reader from a small pool (one SQLite connection per
+/// reader for MBTiles, opened read-only), so concurrent calls run in parallel on separate
+/// connections and never share one. Opening an MBTiles file reads only its schema, never the
+/// tiles. A folder is read file by file. A tar archive has no index: opening one streams it once
+/// into a private temporary MBTiles file, which then serves the lookups.
+public final class TileSource: @unchecked Sendable {
+    /// Where the store is.
+    public let location: TileStoreLocation
+    /// The store's metadata, read when it was opened.
+    public let metadata: TileMetadata
+    /// Readers beyond this many are closed when returned to the pool.
+    public static let pooledReaders = 8
+
+    private let lock = NSLock()
+    private var idle: [any TileReader] = []
+    private let makeReader: @Sendable () throws -> any TileReader
+    private let temporaryIndex: String?
+
+    /// Opens a store at a path; the kind is inferred as on the command line (`mbtiles:`, `dir:`,
+    /// `tar:` prefixes force one).
+    /// - Throws: `TileStoreError` when the store is missing, not a tile store, or damaged.
+    public convenience init(path: String) throws {
+        try self.init(location: TileStoreLocation(parsing: path))
+    }
+
+    /// Opens a store.
+    /// - Parameter layout: path template of a folder or tar (nil: from its metadata).
+    /// - Throws: `TileStoreError` when the store is missing, not a tile store, or damaged.
+    public init(location: TileStoreLocation, layout: PathTemplate? = nil) throws {
+        self.location = location
+        let first = try TileStores.openReader(location, layout: layout)
+        metadata = try first.metadata()
+        if first.hasCheapRandomAccess {
+            temporaryIndex = nil
+            makeReader = { try TileStores.openReader(location, layout: layout) }
+            idle = [first]
+        } else {
+            let index = NSTemporaryDirectory() + "tilesync-source-\(UUID().uuidString).mbtiles"
+            let indexLocation = TileStoreLocation(kind: .mbtiles, path: index)
+            var options = ConversionOptions()
+            options.sourceLayout = layout
+            options.skipInvalid = true
+            _ = try TileConverter.convert(from: location, to: indexLocation, options: options)
+            temporaryIndex = index
+            makeReader = { try TileStores.openReader(indexLocation) }
+            idle = [try makeReader()]
+        }
+    }
+
+    deinit {
+        idle.removeAll()
+        if let temporaryIndex { try? FileManager.default.removeItem(atPath: temporaryIndex) }
+    }
+
+    /// The bytes of the tile at an XYZ coordinate (row 0 at the north, as MapKit, Google and OSM
+    /// number them), or nil when the store has no tile there.
+    /// - Throws: `TileCoordinateError` for a coordinate outside the zoom's grid, `TileStoreError`
+    ///   when the store cannot be read or the tile is invalid (NULL or empty data).
+    public func tile(z: Int, x: Int, y: Int) throws -> Data? {
+        try tile(at: TileCoordinate(z: z, x: x, y: y))
+    }
+
+    /// The bytes of a tile, or nil when the store has none there.
+    /// - Throws: `TileStoreError` when the store cannot be read or the tile is invalid.
+    public func tile(at coordinate: TileCoordinate) throws -> Data? {
+        let reader = try borrow()
+        defer { giveBack(reader) }
+        return try reader.tile(at: coordinate)
+    }
+
+    /// The tile holding a point at a zoom level, or nil when the store has none there.
+    /// - Throws: `GeographyError` for invalid degrees or zoom, or a read error.
+    public func tile(longitude: Double, latitude: Double, zoom: Int) throws -> Data? {
+        try tile(at: WebMercator.tile(longitude: longitude, latitude: latitude, zoom: zoom))
+    }
+
+    private func borrow() throws -> any TileReader {
+        lock.lock()
+        if let reader = idle.popLast() {
+            lock.unlock()
+            return reader
+        }
+        lock.unlock()
+        return try makeReader()
+    }
+
+    private func giveBack(_ reader: any TileReader) {
+        lock.lock()
+        defer { lock.unlock() }
+        if idle.count < Self.pooledReaders { idle.append(reader) }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import TileSync
+
+/// The code of docs/library.md, compiled and run; `docsMatchThisFile` keeps the two in step.
+@Suite("docs/library.md")
+struct LibraryTourTests {
+    static let worldPath = Fixtures.packageRoot.appendingPathComponent("Samples/world.mbtiles").path
+
+    @Test("Read tiles in an app")
+    func readTiles() throws {
+        let worldPath = Self.worldPath
+        let source = try TileSource(path: worldPath)
+        let tile = try source.tile(z: 1, x: 0, y: 0)        // the north-west tile at zoom 1, or nil
+        let name = source.metadata["name"]                  // "TileSync sample"
+        #expect(tile == FileManager.default.contents(atPath: Fixtures.packageRoot.appendingPathComponent("Samples/world/1/0/0.png").path))
+        #expect(name == "TileSync sample")
+    }
+
+    @Test("From latitude and longitude to tiles")
+    func geography() throws {
+        let tile = try TileCoordinate(z: 11, x: 327, y: 791)
+        let row = tile.tmsY                                  // 1256 = 2^11 - 1 - 791: the MBTiles tile_row
+        let bounds = WebMercator.bounds(of: tile)            // -122.519531,37.71859,-122.34375,37.857507
+        let sameTile = try WebMercator.tile(longitude: -122.45, latitude: 37.78, zoom: 11)
+        #expect(row == 1256)
+        #expect(bounds.description == "-122.519531,37.71859,-122.34375,37.857507")
+        #expect(sameTile == tile)
+
+        let berlin = try WebMercator.tile(longitude: 13.4, latitude: 52.5, zoom: 10)      // 10/550/335
+        let region = try BoundingBox(west: 13.08, south: 52.33, east: 13.77, north: 52.68)
+        let zoom = try WebMercator.zoom(fitting: region)                                   // 9: one tile holds it
+        let zoomForScreen = try WebMercator.zoom(fitting: region, tilesAcross: 4)          // 11 on a 4x4-tile screen
+        let ranges = try WebMercator.tileRanges(covering: region, zooms: 8...10)           // 2, 4 and 6 tiles
+        let spanZoom = try WebMercator.zoom(fittingLongitudeSpan: 0.7, latitudeSpan: 0.35, centerLatitude: 52.5)
+        #expect(berlin.description == "10/550/335")
+        #expect(zoom == 9 && zoomForScreen == 11 && spanZoom == 9)
+        #expect(ranges.map(\.count) == [2, 4, 6])
+    }
+
+    @Test("Convert and sync")
+    func convertAndSync() throws {
+        let directory = try TemporaryDirectory()
+        let worldPath = Self.worldPath, folderPath = directory.file("world"), mirrorPath = directory.file("mirror.mbtiles")
+        let missingPath = directory.file("missing.mbtiles")
+        let copy = try TileConverter.convert(from: TileStoreLocation(parsing: worldPath),
+                                             to: TileStoreLocation(parsing: folderPath))
+        print(copy.tilesWritten, copy.distinctBlobs)        // 85 70
+        #expect((copy.tilesWritten, copy.distinctBlobs) == (85, 70))
+
+        var options = SyncOptions()
+        options.delete = true
+        let result = try TileSynchronizer.sync(from: TileStoreLocation(parsing: folderPath),
+                                               to: TileStoreLocation(parsing: mirrorPath), options: options)
+        print(result.added, result.unchanged)               // 85 0 the first time, 0 85 after
+        #expect((result.added, result.unchanged) == (85, 0))
+        let again = try TileSynchronizer.sync(from: TileStoreLocation(parsing: folderPath),
+                                              to: TileStoreLocation(parsing: mirrorPath), options: options)
+        #expect((again.added, again.unchanged) == (0, 85))
+
+        var caught = false
+        do {
+            _ = try TileSource(path: missingPath)
+        } catch let error as TileStoreError where error.kind == .notFound {
+            print(error)                                    // ".../missing.mbtiles: no such file"
+            caught = "\(error)" == missingPath + ": no such file"
+        }
+        #expect(caught)
+    }
+
+    @Test("Every Swift block of docs/library.md appears in this file, so the docs compile")
+    func docsMatchThisFile() throws {
+        let docs = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/library.md"), encoding: .utf8)
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        let sourceLines = Set(source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+        let blocks = docs.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        #expect(blocks.count == 5)
+        for block in blocks {
+            for line in block.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                #expect(sourceLines.contains(line.trimmingCharacters(in: .whitespaces)), "docs/library.md line not compiled: \(line)")
+            }
+        }
+    }
+}
