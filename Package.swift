@@ -56,6 +56,12 @@ let package = Package(
             path: "Benchmarks/tilesync-benchmark",
             swiftSettings: strictSettings
         ),
+        .executableTarget(
+            name: "tilesync-fuzz",
+            dependencies: ["TileSync"],
+            path: "Fuzz/tilesync-fuzz",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "TileSyncTests",
             dependencies: ["TileSync", "TileSyncMapKitSample"],

@@ -142,7 +142,7 @@ final class EndToEndTests {
             format:   png (declared: png)
             tiles:    21
             size:     273 bytes (273 B), average 13 bytes
-            bounds:   -180,-85.051129,180,85.051129 (of the tiles at the highest zoom)
+            bounds:   -180,-85.051129,180,85.051129 (of all tiles)
             agg hash: DFAC3BFF5B8A92992A70F8F00EB5CC82 (matches the metadata)
             zooms:
               z0: 1 tiles, 13 bytes, x 0-0, y 0-0

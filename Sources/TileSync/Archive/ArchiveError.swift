@@ -7,6 +7,8 @@ public struct ArchiveError: Error, Sendable, CustomStringConvertible {
     public let entry: String?
     /// libarchive's message.
     public let message: String
+    /// The system error number behind it (`archive_errno`), 0 when none.
+    public var code: Int32 = 0
 
     public var description: String {
         entry.map { "\(message) (entry '\($0)')" } ?? message

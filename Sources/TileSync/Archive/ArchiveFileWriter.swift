@@ -79,7 +79,9 @@ final class ArchiveFileWriter {
     }
 
     private func error(entry entryPath: String?) -> ArchiveError {
-        let message = archive_error_string(archive).map { String(cString: $0) } ?? "archive write failed"
-        return ArchiveError(path: path, entry: entryPath, message: message)
+        let code = archive_errno(archive)
+        var message = archive_error_string(archive).map { String(cString: $0) } ?? "archive write failed"
+        if code > 0, !message.contains(String(cString: strerror(code))) { message += ": " + String(cString: strerror(code)) }
+        return ArchiveError(path: path, entry: entryPath, message: message, code: code)
     }
 }

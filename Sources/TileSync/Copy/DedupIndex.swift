@@ -13,11 +13,24 @@ final class DedupIndex {
             CREATE TABLE blob (high INTEGER NOT NULL, low INTEGER NOT NULL, z INTEGER, x INTEGER, y INTEGER,
                                PRIMARY KEY (high, low)) WITHOUT ROWID;
             CREATE INDEX blob_coordinate ON blob (z, x, y);
+            CREATE TABLE seen (z INTEGER, x INTEGER, y INTEGER, PRIMARY KEY (z, x, y)) WITHOUT ROWID;
             BEGIN;
             """)
         find = try connection.prepare("SELECT z, x, y FROM blob WHERE high = ?1 AND low = ?2", persistent: true)
         insert = try connection.prepare("INSERT INTO blob (high, low, z, x, y) VALUES (?1, ?2, ?3, ?4, ?5)", persistent: true)
         forgetCoordinate = try connection.prepare("DELETE FROM blob WHERE z = ?1 AND x = ?2 AND y = ?3", persistent: true)
+        see = try connection.prepare("INSERT OR IGNORE INTO seen VALUES (?1, ?2, ?3)", persistent: true)
+    }
+
+    private let see: SQLiteStatement
+
+    /// Records a coordinate of a stream that may repeat coordinates; true when it came before.
+    func wasSeen(_ coordinate: TileCoordinate) throws(SQLiteError) -> Bool {
+        try see.bind(coordinate.z, at: 1)
+        try see.bind(coordinate.x, at: 2)
+        try see.bind(coordinate.y, at: 3)
+        try see.run()
+        return connection.changes == 0
     }
 
     /// The coordinate first recorded with `hash`, or nil after recording `coordinate` as its first.

@@ -18,6 +18,7 @@ public enum TileConverter {
         try refuseSameStore(source, destination)
         AtomicFile.removeStaleTemporaries(of: destination.path)
         let reader = try TileStores.openReader(source, layout: options.sourceLayout)
+        reader.setCancellation(options.isCancelled)
         let sourceMetadata = try reader.metadata()
         var summary = ConversionSummary(source: source, destination: destination)
 
@@ -40,6 +41,7 @@ public enum TileConverter {
             ? options.mbtilesSchema == .normalized : options.deduplicate
         let repeatsCoordinates = reader.order == .unordered
         var previous: TileCoordinate?
+        var repeated = SkippedItems()
         do {
             let blobs: DedupIndex
             do {
@@ -61,7 +63,10 @@ public enum TileConverter {
                 let hash = ContentHash(of: current.data)
                 var original: TileCoordinate?
                 do {
-                    if repeatsCoordinates || previous == current.coordinate { try blobs.forget(current.coordinate) }
+                    if repeatsCoordinates ? try blobs.wasSeen(current.coordinate) : previous == current.coordinate {
+                        repeated.record("tile \(current.coordinate)", reason: "appears again")
+                        try blobs.forget(current.coordinate)
+                    }
                     original = try blobs.original(of: hash, recording: current.coordinate)
                 } catch {
                     throw TileStoreError(.io, store: destination.path, message: "temporary index of blobs failed: \(error)")
@@ -83,6 +88,10 @@ public enum TileConverter {
                 let firstNamed = mismatched.named.first.map { " (first: \($0.item) is \($0.reason))" } ?? ""
                 summary.warnings.append("\(mismatched.count) tiles are not \(expected) like the first tile\(firstNamed); "
                     + "their files still use the .\(fileExtension) extension")
+            }
+            if let first = repeated.named.first {
+                summary.warnings.append("\(repeated.count) tiles repeat a coordinate that came earlier in \(source.path); "
+                    + "the last one wins (first: \(first.item))")
             }
             summary.nonTiles = cursor.skipped
             try writer.finish()
@@ -133,6 +142,15 @@ public enum TileConverter {
                                sniffed: SniffedTileFormat?, warnings: inout [String],
                                source location: TileStoreLocation) -> TileMetadata {
         var metadata = source
+        for key in ["minzoom", "maxzoom"] where metadata[key] != nil && (key == "minzoom" ? metadata.minZoom : metadata.maxZoom) == nil {
+            if let value = key == "minzoom" ? summary?.minZoom : summary?.maxZoom {
+                warnings.append("\(location.path): metadata \(key) '\(metadata[key] ?? "")' is not a zoom level 0-30; "
+                    + "written as \(value), from the tiles")
+            }
+        }
+        if let text = metadata["bounds"], metadata.bounds == nil, let computed = summary?.bounds {
+            warnings.append("\(location.path): metadata bounds '\(text)' is not W,S,E,N in degrees; written as \(computed), from the tiles")
+        }
         let filtered = filter != .all
         if let summary, let minZoom = summary.minZoom, let maxZoom = summary.maxZoom {
             if metadata.minZoom == nil || filtered { metadata["minzoom"] = String(minZoom) }

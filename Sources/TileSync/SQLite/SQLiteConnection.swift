@@ -15,6 +15,13 @@ final class SQLiteConnection {
 
     let path: String
     private var handle: OpaquePointer?
+    private var progressCheck: Unmanaged<ProgressCheck>?
+
+    /// Holds the closure a progress handler calls.
+    private final class ProgressCheck {
+        let shouldStop: () -> Bool
+        init(_ shouldStop: @escaping () -> Bool) { self.shouldStop = shouldStop }
+    }
 
     /// Opens (or, for `.readWriteCreate`, creates) a database file.
     /// - Throws: `SQLiteError` with SQLite's message (`sqlite3_open_v2`).
@@ -34,6 +41,20 @@ final class SQLiteConnection {
 
     deinit {
         sqlite3_close_v2(handle)
+        progressCheck?.release()
+    }
+
+    /// Makes long statements stop with `SQLITE_INTERRUPT` once `shouldStop` returns true; it is
+    /// asked every few thousand virtual-machine steps (`sqlite3_progress_handler`), so even a
+    /// query that never ends (a recursive view) can be cancelled.
+    func setCancellation(_ shouldStop: @escaping () -> Bool) {
+        progressCheck?.release()
+        let check = Unmanaged.passRetained(ProgressCheck(shouldStop))
+        progressCheck = check
+        sqlite3_progress_handler(handle, 10_000, { context in
+            guard let context else { return 0 }
+            return Unmanaged<ProgressCheck>.fromOpaque(context).takeUnretainedValue().shouldStop() ? 1 : 0
+        }, check.toOpaque())
     }
 
     /// Runs one or more statements that return no rows (`sqlite3_exec`).

@@ -42,6 +42,11 @@ public protocol TileReader: AnyObject {
     /// can tell changed tiles from unchanged ones without reading them.
     var listingKnowsContent: Bool { get }
 
+    /// Lets long reads stop early: `isCancelled` is polled inside long store operations (an
+    /// SQLite query), which then throw `TileStoreError` of kind `.interrupted`. The default does
+    /// nothing (other stores return between tiles, where callers poll themselves).
+    func setCancellation(_ isCancelled: @escaping @Sendable () -> Bool)
+
     /// Counts, sizes and extents per zoom, reading as little as the store allows.
     /// - Throws: `TileStoreError` when the store cannot be read.
     func summary(matching filter: TileFilter) throws -> TileSetSummary
@@ -50,6 +55,8 @@ public protocol TileReader: AnyObject {
 extension TileReader {
     public var hasCheapRandomAccess: Bool { true }
     public var listingKnowsContent: Bool { true }
+
+    public func setCancellation(_ isCancelled: @escaping @Sendable () -> Bool) {}
 
     public func index(matching filter: TileFilter) throws -> any TileIndexCursor {
         HashingIndexCursor(tiles: try tiles(matching: filter))

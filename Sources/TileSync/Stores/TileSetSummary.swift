@@ -33,8 +33,10 @@ public struct TileSetSummary: Sendable, Equatable {
     /// The highest zoom with tiles.
     public var maxZoom: Int? { zooms.last?.z }
 
-    /// The longitude/latitude extent of the tiles at the highest zoom (the most precise).
-    public var bounds: BoundingBox? { zooms.last?.range.bounds }
+    /// The longitude/latitude extent of all the tiles (the union over every zoom).
+    public var bounds: BoundingBox? {
+        zooms.map(\.range.bounds).reduce(nil) { union, box in union.map { $0.union(box) } ?? box }
+    }
 
     /// Adds one tile of `size` bytes.
     mutating func add(_ coordinate: TileCoordinate, size: Int) {

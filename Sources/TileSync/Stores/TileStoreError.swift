@@ -47,6 +47,9 @@ public struct TileStoreError: Error, Sendable, CustomStringConvertible {
         self.hint = hint
     }
 
+    /// The hint every disk-full error carries.
+    public static let diskFullHint = "the disk is full; free some space and run again"
+
     /// `store: item: message (hint)` on one line.
     public var description: String {
         var text = store

@@ -14,6 +14,6 @@ struct POSIXFileError: Error, CustomStringConvertible {
 
     func storeError(store: String, item: String? = nil) -> TileStoreError {
         TileStoreError(.io, store: store, item: item ?? path, message: description,
-                       hint: isDiskFull ? "free some disk space and run again" : nil)
+                       hint: isDiskFull ? TileStoreError.diskFullHint : nil)
     }
 }

@@ -33,11 +33,13 @@ public enum TileSynchronizer {
         let started = Date()
         try TileConverter.refuseSameStore(source, destination)
         let sourceReader = try TileStores.openReader(source, layout: options.sourceLayout)
+        sourceReader.setCancellation(options.isCancelled)
         if !options.dryRun {
             AtomicFile.removeStaleTemporaries(of: destination.path)
             if destination.kind == .directory, AtomicFile.exists(destination.path) {
                 try DirectoryUpdater.recover(root: destination.path)
             }
+            if destination.kind == .mbtiles { MBTilesMaintenance.recover(path: destination.path) }
         }
         let destinationExists = AtomicFile.exists(destination.path)
         var created = false

@@ -72,7 +72,7 @@ enum InfoCommand {
             "format:   \(sniffed?.description ?? "-") (declared: \(metadata["format"] ?? "none"))",
             "tiles:    \(summary.tileCount)",
             "size:     \(summary.byteCount) bytes (\(Formatting.bytes(summary.byteCount))), average \(average) bytes",
-            "bounds:   \(summary.bounds?.description ?? "-") (of the tiles at the highest zoom)",
+            "bounds:   \(summary.bounds?.description ?? "-") (of all tiles)",
             "agg hash: \(aggregate) (\(aggregateNote))",
             "zooms:",
         ]

@@ -70,6 +70,9 @@ struct MBTilesCatalog {
                            hint: "the file may be truncated; fetch it again")
         case .cannotOpen:
             TileStoreError(.notFound, store: store, message: "cannot open (\(error.message))")
+        case .readOnly:
+            TileStoreError(.corrupt, store: store, message: "has an interrupted write (a hot journal beside it) that a read-only reader cannot roll back",
+                           hint: "open it once for writing, e.g. `tilesync sync` into it or `sqlite3 FILE 'PRAGMA quick_check'`")
         default:
             TileStoreError(.io, store: store, message: error.description)
         }

@@ -11,6 +11,15 @@ enum MBTilesMaintenance {
         let actual: ContentHash
     }
 
+    /// Rolls back an interrupted write (a hot journal beside the file) by opening the file for
+    /// writing once, as every SQLite writer does on open. Read-only connections cannot do it.
+    /// Errors are left to the next real open to report.
+    static func recover(path: String) {
+        guard AtomicFile.exists(path + "-journal") || AtomicFile.exists(path + "-wal"),
+              let connection = try? SQLiteConnection(path: path, mode: .readWrite) else { return }
+        _ = try? connection.rows("SELECT count(*) FROM sqlite_master")
+    }
+
     /// `PRAGMA integrity_check` lines other than `ok` (at most 100).
     static func integrityProblems(_ reader: MBTilesReader) throws(TileStoreError) -> [String] {
         do {

@@ -4,7 +4,8 @@ public import Foundation
 /// (`tiles_with_hash`), normalized (`map` + `images`, with or without a `tiles` view), with or
 /// without the unique index or a `metadata` table.
 ///
-/// Opening reads only the schema catalog, never the tiles. `tile_row` is TMS and is flipped to
+/// Opening reads only the schema catalog, never the tiles. A file left with a hot journal by an
+/// interrupted writer is rolled back first when it is writable (as any SQLite writer would). `tile_row` is TMS and is flipped to
 /// XYZ here; nothing above this adapter sees TMS rows. Tiles stream in the index's native order
 /// (zoom, column, TMS row) when an index provides it, else in table order.
 ///
@@ -31,6 +32,7 @@ public final class MBTilesReader: TileReader {
         guard FileManager.default.fileExists(atPath: path) else {
             throw TileStoreError(.notFound, store: path, message: "no such file")
         }
+        MBTilesMaintenance.recover(path: path)
         do {
             connection = try SQLiteConnection(path: path, mode: .readOnly)
         } catch {
@@ -90,6 +92,11 @@ public final class MBTilesReader: TileReader {
     /// True when the file keeps MD5 hashes that a spot check of its first rows confirmed
     /// (`tile_hash` of flat-with-hash, or `tile_id` of normalized files that follow martin).
     public var hasVerifiedStoredHashes: Bool { verifiedHashSource != nil }
+
+    /// Interrupts running SQLite statements once `isCancelled` returns true.
+    public func setCancellation(_ isCancelled: @escaping @Sendable () -> Bool) {
+        connection.setCancellation(isCancelled)
+    }
 
     /// True only with verified stored hashes: a flat file's listing has sizes alone.
     public var listingKnowsContent: Bool { hasVerifiedStoredHashes }

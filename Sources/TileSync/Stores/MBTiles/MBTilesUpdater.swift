@@ -133,12 +133,16 @@ public final class MBTilesUpdater: TileUpdater {
         }
     }
 
+    /// Rolls back. When SQLite already rolled back on its own (after `SQLITE_FULL` it does, and
+    /// may leave a hot journal), the journal is replayed now, so read-only readers see the file
+    /// as it was.
     public func abort() {
         put = nil
         image = nil
         delete = nil
         if inTransaction { try? connection.execute("ROLLBACK") }
         inTransaction = false
+        MBTilesMaintenance.recover(path: location.path)
     }
 
     private static func tileTable(_ schema: MBTilesSchema) -> String {
@@ -151,6 +155,6 @@ public final class MBTilesUpdater: TileUpdater {
 
     private func writeError(_ error: SQLiteError, item: String?) -> TileStoreError {
         TileStoreError(.io, store: location.path, item: item, message: error.message,
-                       hint: error.code == .full ? "the disk is full; free some space and run again" : nil)
+                       hint: error.code == .full ? TileStoreError.diskFullHint : nil)
     }
 }

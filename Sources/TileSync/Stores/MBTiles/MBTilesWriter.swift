@@ -198,6 +198,6 @@ public final class MBTilesWriter: TileWriter {
     private func writeError(_ error: SQLiteError, item: String?) -> TileStoreError {
         let full = error.code == .full
         return TileStoreError(.io, store: location.path, item: item, message: error.message,
-                              hint: full ? "the disk is full; free some space and run again" : nil)
+                              hint: full ? TileStoreError.diskFullHint : nil)
     }
 }

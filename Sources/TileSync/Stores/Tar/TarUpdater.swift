@@ -97,7 +97,8 @@ public final class TarUpdater: TileUpdater {
             throw error
         } catch let error as ArchiveError {
             abort()
-            throw TileStoreError(.io, store: location.path, item: error.entry.map { "entry '\($0)'" }, message: error.message)
+            throw TileStoreError(.io, store: location.path, item: error.entry.map { "entry '\($0)'" }, message: error.message,
+                                 hint: error.code == ENOSPC || error.code == EDQUOT ? TileStoreError.diskFullHint : nil)
         } catch let error as POSIXFileError {
             abort()
             throw error.storeError(store: location.path)

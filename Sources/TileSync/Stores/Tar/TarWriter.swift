@@ -99,8 +99,8 @@ public final class TarWriter: TileWriter {
     }
 
     private func writeError(_ error: ArchiveError) -> TileStoreError {
-        let full = error.message.contains("No space left")
+        let full = error.code == ENOSPC || error.code == EDQUOT
         return TileStoreError(.io, store: location.path, item: error.entry.map { "entry '\($0)'" },
-                              message: error.message, hint: full ? "the disk is full; free some space and run again" : nil)
+                              message: error.message, hint: full ? TileStoreError.diskFullHint : nil)
     }
 }

@@ -1,0 +1,71 @@
+import Foundation
+import TileSync
+
+/// The fuzz targets, one per kind of untrusted input. Each must never trap, hang or leak:
+/// errors are the expected outcome for most inputs.
+enum FuzzTargets {
+    enum Target: String, CaseIterable {
+        /// Bytes of an MBTiles (SQLite) file.
+        case mbtiles
+        /// Bytes of a tar archive (any compression libarchive detects).
+        case tar
+        /// Text typed by a user or found in paths: templates, locations, coordinates, boxes.
+        case names
+        /// Bytes of a metadata.json / TileJSON document.
+        case metadata
+    }
+
+    static let scratch = NSTemporaryDirectory() + "tilesync-fuzz-\(getpid())"
+
+    static func run(_ target: Target, _ data: Data) {
+        switch target {
+        case .mbtiles: store(data, name: "input.mbtiles", kind: .mbtiles)
+        case .tar: store(data, name: "input.tar", kind: .tar)
+        case .names: names(String(decoding: data, as: UTF8.self))
+        case .metadata: _ = try? MetadataJSON.decode(data)
+        }
+    }
+
+    /// Opens the bytes as a store and reads everything a conversion reads, at most 10,000 tiles.
+    private static func store(_ data: Data, name: String, kind: TileStoreKind) {
+        try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let path = scratch + "/" + name
+        guard FileManager.default.createFile(atPath: path, contents: data) else { return }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let location = TileStoreLocation(kind: kind, path: path)
+        guard let reader = try? TileStores.openReader(location) else { return }
+        _ = try? reader.metadata()
+        _ = try? reader.summary(matching: .all)
+        if let cursor = try? reader.tiles(matching: .all) {
+            var count = 0
+            while count < 10_000 {
+                do {
+                    guard let tile = try cursor.next() else { break }
+                    _ = SniffedTileFormat(sniffing: tile.data)
+                } catch let error as TileStoreError where error.kind == .invalidTile {
+                    // The cursor moved past the bad tile: go on, as --skip-invalid does.
+                } catch {
+                    break
+                }
+                count += 1
+            }
+        }
+        if let index = try? reader.index(matching: .all) {
+            var count = 0
+            while count < 10_000, (try? index.next()) != nil { count += 1 }
+        }
+        _ = try? reader.tile(at: TileCoordinate(z: 0, x: 0, y: 0))
+        _ = try? StoreVerifier.verify(location)
+    }
+
+    private static func names(_ text: String) {
+        _ = try? PathTemplate(text)
+        _ = try? TileStoreLocation(parsing: "dir:" + text)
+        _ = try? TileCoordinate(parsing: text)
+        _ = try? TileCoordinate(quadkey: text)
+        _ = try? BoundingBox(parsing: text)
+        if let template = try? PathTemplate(text), let tile = try? TileCoordinate(z: 3, x: 5, y: 2) {
+            _ = template.path(for: tile, fileExtension: "png")
+        }
+    }
+}

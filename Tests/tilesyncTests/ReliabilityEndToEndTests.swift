@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+@testable import TileSync
+
+@Suite("Reliability of the tilesync binary")
+final class ReliabilityEndToEndTests {
+    let directory: String
+
+    init() throws {
+        directory = NSTemporaryDirectory() + "tilesync-reliability-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    static let fixtureRoot: String = {
+        if let override = ProcessInfo.processInfo.environment["TILESYNC_FIXTURES"], !override.isEmpty { return override }
+        return ToolRunner.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures").path
+    }()
+    static var fixturesAvailable: Bool { FileManager.default.fileExists(atPath: fixtureRoot + "/README.md") }
+
+    static let badFixtures: [(String, String)] = [
+        ("node-mbtiles/corrupt.mbtiles", "damaged SQLite database (database disk image is malformed) (the file may be truncated; fetch it again)"),
+        ("mapbox-tile-copy/invalid.corrupt.mbtiles", "damaged SQLite database (database disk image is malformed) (the file may be truncated; fetch it again)"),
+        ("mapbox-upload-validate/invalid.mbtiles-notadb.mbtiles", "not an SQLite database (file is not a database)"),
+        ("mapbox-upload-validate/invalid.mbtiles-notiledata.mbtiles", "table tiles: has no column zoom_level, tile_column, tile_row, tile_data (it has image, x, y, z) (an MBTiles tiles table has zoom_level, tile_column, tile_row, tile_data)"),
+        ("node-mbtiles/corrupt_null_tile.mbtiles", "tile 1/0/1 (TMS row 0): tile_data is NULL"),
+        ("mapbox-tile-copy/invalid.null-tile.mbtiles", "tile 1/0/1 (TMS row 0): tile_data is NULL"),
+        ("martin/files/invalid-tile-idx.mbtiles", "tile zoom_level 6, tile_column 10, tile_row 64: TMS row 64 is out of range at zoom 6 (0...63)"),
+        ("martin/files/invalid.mbtiles", "SQLite database with no tables, not an MBTiles file"),
+        ("tar/hostile.tar", "entry '2/9/1.png': column x=9 is out of range at zoom 2 (0...3)"),
+    ]
+
+    @Test("Each bad-input fixture: exit 1, one exact line on stderr, nothing created",
+          .enabled(if: fixturesAvailable, "shared fixtures not found: SKIPPED"), arguments: badFixtures)
+    func badFixture(fixture: String, message: String) throws {
+        let source = Self.fixtureRoot + "/" + fixture
+        for destination in ["out.mbtiles", "out-folder", "out.tar"] {
+            let result = try ToolRunner.run(["convert", source, destination], in: directory)
+            #expect(result.status == 1)
+            #expect(result.stderr == "Error: \(source): \(message)\n")
+            #expect(result.stdout.isEmpty)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+        }
+    }
+
+    /// A generated source of `count` tiles of about 1.5 KB, and its contents.
+    func makeSource(_ name: String, count: Int, salt: String) throws -> String {
+        let path = directory + "/" + name
+        let writer = try TileStores.makeWriter(try TileStoreLocation(parsing: path), fileExtension: "png", overwrite: true)
+        try writer.begin(metadata: TileMetadata())
+        var written = 0
+        outer: for z in 0...8 {
+            for coordinate in try TileRange.world(z: z) {
+                let body = Array("\(salt) \(coordinate) ".utf8)
+                try writer.write(Tile(coordinate: coordinate, data: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+                    + (0..<1500).map { body[$0 % body.count] })))
+                written += 1
+                if written == count { break outer }
+            }
+        }
+        try writer.finish()
+        return path
+    }
+
+    /// Runs tilesync and kills it with SIGKILL after `delay` seconds (if still running).
+    func runAndKill(_ arguments: [String], after delay: Double) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ToolRunner.binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: delay)
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    func identical(_ a: String, _ b: String) throws -> Bool {
+        try StoreComparison.compare(try TileStoreLocation(parsing: a), try TileStoreLocation(parsing: b)).isIdentical
+    }
+
+    func leftovers() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains(".tilesync-") && !$0.hasSuffix(".tilesync-state") }
+    }
+
+    @Test("kill -9 during convert: the destination is absent or complete; the next run cleans up", arguments: ["out.mbtiles", "out-folder", "out.tar.gz"])
+    func killDuringConvert(destination: String) throws {
+        let source = try makeSource("a.mbtiles", count: 12_000, salt: "a")
+        let started = Date()
+        #expect(try ToolRunner.run(["convert", source, "timing-" + destination], in: directory).status == 0)
+        let duration = Date().timeIntervalSince(started)
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<4 {
+            let delay = Double.random(in: 0.05...max(0.1, duration), using: &generator)
+            _ = try runAndKill(["convert", source, destination, "--force"], after: delay)
+            let target = directory + "/" + destination
+            if AtomicFile.exists(target) { #expect(try identical(source, target), "after a kill at \(delay) s") }
+        }
+        #expect(try ToolRunner.run(["convert", source, destination, "--force", "--quiet"], in: directory).status == 0)
+        #expect(try identical(source, directory + "/" + destination))
+        #expect(try leftovers().isEmpty)
+    }
+
+    @Test("kill -9 during sync: the destination is as it was or synced; the next sync completes it", arguments: ["b.mbtiles", "b-folder", "b.tar"])
+    func killDuringSync(destination: String) throws {
+        let old = try makeSource("old.mbtiles", count: 12_000, salt: "old")
+        let new = try makeSource("new.mbtiles", count: 12_000, salt: "new")
+        let target = directory + "/" + destination
+        #expect(try ToolRunner.run(["sync", old, "timing-" + destination, "--quiet"], in: directory).status == 0)
+        let started = Date()
+        #expect(try ToolRunner.run(["sync", new, "timing-" + destination, "--quiet"], in: directory).status == 0)
+        let duration = Date().timeIntervalSince(started)
+        var generator = SeededGenerator(seed: 11)
+        for _ in 0..<3 {
+            #expect(try ToolRunner.run(["sync", old, destination, "--delete", "--quiet"], in: directory).status == 0)
+            let delay = Double.random(in: 0.05...max(0.1, duration), using: &generator)
+            _ = try runAndKill(["sync", new, destination, "--delete"], after: delay)
+            let journal = AtomicFile.exists(target + "/.tilesync-journal")
+            if !journal {
+                let asBefore = try identical(old, target), synced = try identical(new, target)
+                #expect(asBefore || synced, "after a kill at \(delay) s")
+            }
+            #expect(try ToolRunner.run(["sync", new, destination, "--delete", "--quiet"], in: directory).status == 0)
+            #expect(try identical(new, target))
+            #expect(try ToolRunner.run(["verify", destination, "--quiet"], in: directory).status == 0)
+        }
+        #expect(try leftovers().isEmpty)
+    }
+
+    @Test("Ctrl-C (SIGINT): exit 130, a one-line message, no destination and no temporaries")
+    func interrupt() throws {
+        let source = try makeSource("a.mbtiles", count: 20_000, salt: "a")
+        for destination in ["out.mbtiles", "out-folder", "out.tar"] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: ToolRunner.binary)
+            process.arguments = ["convert", source, destination]
+            process.currentDirectoryURL = URL(fileURLWithPath: directory)
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: 0.3)
+            kill(process.processIdentifier, SIGINT)
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            if process.terminationStatus == 0 { continue }
+            #expect(process.terminationStatus == 130)
+            #expect(stderr == "Error: \(destination): interrupted; the destination was not changed\n")
+            #expect(!AtomicFile.exists(directory + "/" + destination))
+            #expect(try leftovers().isEmpty)
+        }
+    }
+}
+
+/// A deterministic random number generator (SplitMix64) for reproducible kill points.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
