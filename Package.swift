@@ -69,7 +69,7 @@ let package = Package(
         ),
         .testTarget(
             name: "tilesyncTests",
-            dependencies: ["tilesync", "TileSync"],
+            dependencies: ["tilesync", "tilesync-fuzz", "TileSync"],
             swiftSettings: strictSettings
         ),
     ],
