@@ -49,6 +49,11 @@ public enum TileConverter {
             } catch {
                 throw TileStoreError(.io, store: destination.path, message: "cannot create a temporary index of blobs: \(error)")
             }
+            // A destination that stores hashes or references needs each answer before writing;
+            // any other gets its counts from a second thread while this one writes.
+            let needsHashes = summary.destinationDeduplicates || (destination.kind == .mbtiles && options.mbtilesSchema != .flat)
+            let counter = needsHashes ? nil : BlobCounter(index: blobs, repeatsCoordinates: repeatsCoordinates)
+            defer { _ = try? counter?.finish() }
             try writer.begin(metadata: metadata)
             var tile = first
             var mismatched = SkippedItems()
@@ -60,23 +65,28 @@ public enum TileConverter {
                 if let expected, SniffedTileFormat(sniffing: current.data.prefix(16)) != expected {
                     mismatched.record("tile \(current.coordinate)", reason: SniffedTileFormat(sniffing: current.data.prefix(16)).description)
                 }
-                let hash = ContentHash(of: current.data)
-                var original: TileCoordinate?
-                do {
-                    if repeatsCoordinates ? try blobs.wasSeen(current.coordinate) : previous == current.coordinate {
-                        repeated.record("tile \(current.coordinate)", reason: "appears again")
-                        try blobs.forget(current.coordinate)
+                if let counter {
+                    counter.add(current)
+                    try writer.write(current, hash: ContentHash.unknown, duplicateOf: nil)
+                } else {
+                    let hash = ContentHash(of: current.data)
+                    var original: TileCoordinate?
+                    do {
+                        if repeatsCoordinates ? try blobs.wasSeen(current.coordinate) : previous == current.coordinate {
+                            repeated.record("tile \(current.coordinate)", reason: "appears again")
+                            try blobs.forget(current.coordinate)
+                        }
+                        original = try blobs.original(of: hash, recording: current.coordinate)
+                    } catch {
+                        throw TileStoreError(.io, store: destination.path, message: "temporary index of blobs failed: \(error)")
                     }
-                    original = try blobs.original(of: hash, recording: current.coordinate)
-                } catch {
-                    throw TileStoreError(.io, store: destination.path, message: "temporary index of blobs failed: \(error)")
+                    if original == current.coordinate { original = nil }
+                    if original != nil {
+                        summary.duplicateTiles += 1
+                        summary.duplicateBytes += current.data.count
+                    }
+                    try writer.write(current, hash: hash, duplicateOf: original)
                 }
-                if original == current.coordinate { original = nil }
-                if original != nil {
-                    summary.duplicateTiles += 1
-                    summary.duplicateBytes += current.data.count
-                }
-                try writer.write(current, hash: hash, duplicateOf: original)
                 previous = current.coordinate
                 summary.tilesWritten += 1
                 summary.bytesWritten += current.data.count
@@ -88,6 +98,16 @@ public enum TileConverter {
                 let firstNamed = mismatched.named.first.map { " (first: \($0.item) is \($0.reason))" } ?? ""
                 summary.warnings.append("\(mismatched.count) tiles are not \(expected) like the first tile\(firstNamed); "
                     + "their files still use the .\(fileExtension) extension")
+            }
+            if let counter {
+                do {
+                    let counts = try counter.finish()
+                    summary.duplicateTiles = counts.duplicateTiles
+                    summary.duplicateBytes = counts.duplicateBytes
+                    repeated = counts.repeated
+                } catch {
+                    throw TileStoreError(.io, store: destination.path, message: "temporary index of blobs failed: \(error)")
+                }
             }
             if let first = repeated.named.first {
                 summary.warnings.append("\(repeated.count) tiles repeat a coordinate that came earlier in \(source.path); "

@@ -70,6 +70,10 @@ public struct ContentHash: Hashable, Sendable, Comparable, CustomStringConvertib
 
     public static func < (lhs: ContentHash, rhs: ContentHash) -> Bool { (lhs.high, lhs.low) < (rhs.high, rhs.low) }
 
+    /// A placeholder for writers that do not store hashes (flat MBTiles, folders and tars
+    /// without dedup); never compared or written.
+    static let unknown = ContentHash(high: 0, low: 0)
+
     /// MD5 of no bytes: `D41D8CD98F00B204E9800998ECF8427E`.
     public static let ofEmpty = ContentHash(of: Data())
 

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# TileSync against its peers, same data, same machine, same run.
+#
+#   Benchmarks/benchmark.sh [TILES...]        (default: 10000 350000; 1000000 works, given ~25 GB of disk)
+#
+# For each size: generates a deterministic MBTiles of vector-like tiles (3 KB average, 40%
+# repeated blobs), then runs each operation with TileSync and with the peer doing the same job,
+# alternating, RUNS times (default 3), every run into a fresh folder (never into space just freed,
+# which a journal-less file system makes slow). Prints the median wall time, tiles/s, MB/s, peak
+# RSS and the ratio to the peer. Release build. Needs mb-util and pmtiles (pip), GNU tar, bsdtar
+# (libarchive-tools), sqlite3. Sync (no-op, 1% changed, rsync) is Benchmarks/sync-benchmark.sh.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(10000 350000)
+runs=${RUNS:-3}
+work=${BENCH_WORK:-/tmp/tilesync-bench}
+for tool in mb-util pmtiles-convert bsdtar sqlite3 tar; do
+  command -v "$tool" >/dev/null || { echo "needs $tool (pip install mbutil pmtiles; apt-get install libarchive-tools sqlite3)" >&2; exit 1; }
+done
+swift build -c release --product tilesync >&2
+swift build -c release --product tilesync-benchmark >&2
+bin=$(swift build -c release --show-bin-path)
+
+report() { # NAME TILES BYTES: median of $work/NAME.times
+  sort -n "$work/$1.times" | awk -v tiles="$2" -v bytes="$3" '{t[NR]=$1; m[NR]=$2} END {
+    i=int((NR+1)/2); printf "%8.2f s %10.0f tiles/s %8.1f MB/s %7.1f MB", t[i], tiles/t[i], bytes/t[i]/1e6, m[i]/1024 }'
+}
+median() { sort -n "$work/$1.times" | awk '{t[NR]=$1} END {print t[int((NR+1)/2)]}'; }
+measure() { # NAME COMMAND...
+  local name=$1; shift
+  sync
+  /usr/bin/time -f "%e %M" -o "$work/$name.one" "$@" >/dev/null 2>&1 || { echo "FAILED: $name: $*" >&2; return 1; }
+  cat "$work/$name.one" >> "$work/$name.times"
+}
+
+for tiles in "${sizes[@]}"; do
+  rm -rf "$work" && mkdir -p "$work"
+  cd "$work"
+  echo "== $tiles tiles: generating" >&2
+  "$bin/tilesync-benchmark" generate --tiles "$tiles" --out a.mbtiles
+  "$bin/tilesync" convert a.mbtiles tree --quiet
+  tar -cf tree.tar -C tree .
+  bytes=$(sqlite3 a.mbtiles "select sum(length(tile_data)) from tiles")
+  for run in $(seq "$runs"); do
+    echo "   run $run" >&2
+    measure floor-sqlite sqlite3 a.mbtiles "select sum(length(tile_data)) from (select tile_data from tiles)"
+    measure floor-cat sh -c "find tree -type f -name '*.pbf' -print0 | xargs -0 cat > /dev/null"
+    measure floor-cp cp a.mbtiles "cp-$run.mbtiles"
+    measure export-tilesync "$bin/tilesync" convert a.mbtiles "export-ts-$run" --quiet
+    measure export-mbutil mb-util --silent --image_format=pbf a.mbtiles "export-mu-$run"
+    mkdir "untar-$run" && measure unpack-gnutar tar -xf tree.tar -C "untar-$run"
+    measure import-tilesync "$bin/tilesync" convert tree "import-ts-$run.mbtiles" --quiet
+    measure import-mbutil mb-util --silent --image_format=pbf tree "import-mu-$run.mbtiles"
+    measure mbtiles-tar-tilesync "$bin/tilesync" convert a.mbtiles "ts-$run.tar" --quiet
+    measure mbtiles-tar-mbutil-tar sh -c "mb-util --silent --image_format=pbf a.mbtiles mu-tree-$run && tar -cf mu-$run.tar -C mu-tree-$run ."
+    measure folder-tar-tilesync "$bin/tilesync" convert tree "tree-ts-$run.tar" --quiet
+    measure folder-tar-gnutar tar -cf "tree-gnu-$run.tar" -C tree .
+    measure folder-tar-bsdtar bsdtar -cf "tree-bsd-$run.tar" -C tree .
+    measure tar-folder-tilesync "$bin/tilesync" convert tree.tar "tar-ts-$run" --quiet
+    measure normalized-tilesync "$bin/tilesync" convert a.mbtiles "norm-$run.mbtiles" --mbtiles-schema normalized --quiet
+    measure dedup-pmtiles pmtiles-convert a.mbtiles "pm-$run.pmtiles"
+  done
+  cd - >/dev/null
+  echo
+  echo "== $tiles tiles, $(awk "BEGIN {printf \"%.0f\", $bytes/1e6}") MB of tiles, $(nproc) cores, median of $runs runs"
+  printf "%-44s %s\n" "floor: sqlite3 reads every blob" "$(report floor-sqlite "$tiles" "$bytes")"
+  printf "%-44s %s\n" "floor: cat every file of the tree" "$(report floor-cat "$tiles" "$bytes")"
+  printf "%-44s %s\n" "floor: cp of the MBTiles file" "$(report floor-cp "$tiles" "$bytes")"
+  row() { # LABEL NAME PEER
+    local ratio
+    ratio=$(awk -v a="$(median "$2")" -v b="$(median "$3")" 'BEGIN {printf "%.2fx", b/a}')
+    printf "%-44s %s  %s vs %s\n" "$1" "$(report "$2" "$tiles" "$bytes")" "$ratio" "$3"
+  }
+  row "MBTiles -> folder: tilesync" export-tilesync export-mbutil
+  row "MBTiles -> folder: tilesync vs GNU tar -x" export-tilesync unpack-gnutar
+  printf "%-44s %s\n" "MBTiles -> folder: mb-util" "$(report export-mbutil "$tiles" "$bytes")"
+  printf "%-44s %s\n" "tar -x of the same tree (GNU tar)" "$(report unpack-gnutar "$tiles" "$bytes")"
+  row "folder -> MBTiles: tilesync" import-tilesync import-mbutil
+  printf "%-44s %s\n" "folder -> MBTiles: mb-util" "$(report import-mbutil "$tiles" "$bytes")"
+  row "MBTiles -> tar: tilesync" mbtiles-tar-tilesync mbtiles-tar-mbutil-tar
+  printf "%-44s %s\n" "MBTiles -> tar: mb-util then tar -cf" "$(report mbtiles-tar-mbutil-tar "$tiles" "$bytes")"
+  row "folder -> tar: tilesync vs GNU tar -cf" folder-tar-tilesync folder-tar-gnutar
+  row "folder -> tar: tilesync vs bsdtar -cf" folder-tar-tilesync folder-tar-bsdtar
+  printf "%-44s %s\n" "folder -> tar: GNU tar -cf" "$(report folder-tar-gnutar "$tiles" "$bytes")"
+  printf "%-44s %s\n" "folder -> tar: bsdtar -cf" "$(report folder-tar-bsdtar "$tiles" "$bytes")"
+  row "tar -> folder: tilesync vs GNU tar -x" tar-folder-tilesync unpack-gnutar
+  row "MBTiles -> normalized MBTiles (dedup)" normalized-tilesync dedup-pmtiles
+  printf "%-44s %s\n" "MBTiles -> PMTiles: pmtiles-convert" "$(report dedup-pmtiles "$tiles" "$bytes")"
+done
