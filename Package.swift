@@ -33,7 +33,9 @@ let package = Package(
         .target(
             name: "TileSync",
             dependencies: [
-                "CTileSyncSQLite", "CTileSyncArchive",
+                "CTileSyncSQLite",
+                // The iOS SDK has no libarchive headers: tar support is for Linux and macOS.
+                .target(name: "CTileSyncArchive", condition: .when(platforms: [.linux, .macOS])),
                 .target(name: "CTileSyncCrypto", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: strictSettings

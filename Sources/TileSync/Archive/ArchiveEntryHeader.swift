@@ -1,3 +1,4 @@
+#if canImport(CTileSyncArchive)
 /// What a tar entry's header says, before its data is read.
 struct ArchiveEntryHeader {
     enum Kind: Equatable {
@@ -16,3 +17,4 @@ struct ArchiveEntryHeader {
     /// Modification time, seconds since 1970.
     let modificationTime: Int
 }
+#endif

@@ -1,3 +1,4 @@
+#if canImport(CTileSyncArchive)
 /// A libarchive failure, with the archive's path, the entry being read or written, and
 /// libarchive's message.
 public struct ArchiveError: Error, Sendable, CustomStringConvertible {
@@ -14,3 +15,4 @@ public struct ArchiveError: Error, Sendable, CustomStringConvertible {
         entry.map { "\(message) (entry '\($0)')" } ?? message
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if canImport(CTileSyncArchive)
 import CTileSyncArchive
 import Foundation
 
@@ -97,3 +98,4 @@ final class ArchiveFileReader {
         pointer.map { String(cString: $0) }
     }
 }
+#endif

@@ -1,15 +1,10 @@
+#if canImport(CTileSyncArchive)
 import CTileSyncArchive
 import Foundation
 
 /// Writes a tar archive (POSIX pax, which stays plain ustar for short names) with libarchive,
 /// optionally compressed. Owns the `struct archive*` and frees it.
 final class ArchiveFileWriter {
-    enum Compression: String, Sendable {
-        case none
-        case gzip
-        case zstd
-    }
-
     let path: String
     private let archive: OpaquePointer
     private let entry: OpaquePointer
@@ -17,7 +12,7 @@ final class ArchiveFileWriter {
 
     /// Creates (truncates) `path` and starts an archive there.
     /// - Throws: `ArchiveError` when the file cannot be created or the filter is unavailable.
-    init(path: String, compression: Compression) throws(ArchiveError) {
+    init(path: String, compression: TarCompression) throws(ArchiveError) {
         self.path = path
         guard let archive = archive_write_new(), let entry = archive_entry_new() else {
             throw ArchiveError(path: path, entry: nil, message: "libarchive could not allocate a writer")
@@ -85,3 +80,4 @@ final class ArchiveFileWriter {
         return ArchiveError(path: path, entry: entryPath, message: message, code: code)
     }
 }
+#endif

@@ -12,6 +12,9 @@ public protocol TileReader: AnyObject {
     /// The order `tiles(matching:)` streams in.
     var order: TileOrder { get }
 
+    /// The path template tiles are read at, for folders and tars; nil for other stores.
+    var layout: PathTemplate? { get }
+
     /// True when `tile(at:)` costs a lookup, not a scan (false for tar archives).
     var hasCheapRandomAccess: Bool { get }
 
@@ -54,6 +57,7 @@ public protocol TileReader: AnyObject {
 
 extension TileReader {
     public var hasCheapRandomAccess: Bool { true }
+    public var layout: PathTemplate? { nil }
     public var listingKnowsContent: Bool { true }
 
     public func setCancellation(_ isCancelled: @escaping @Sendable () -> Bool) {}

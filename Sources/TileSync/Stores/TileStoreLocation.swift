@@ -37,7 +37,7 @@ public struct TileStoreLocation: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The tar compression implied by the file name (`.gz`/`.tgz`, `.zst`/`.tzst`, else none).
-    var tarCompression: ArchiveFileWriter.Compression {
+    var tarCompression: TarCompression {
         let name = path.lowercased()
         if name.hasSuffix(".gz") || name.hasSuffix(".tgz") { return .gzip }
         if name.hasSuffix(".zst") || name.hasSuffix(".tzst") { return .zstd }

@@ -8,7 +8,12 @@ public enum TileStores {
         switch location.kind {
         case .mbtiles: try MBTilesReader(location: location)
         case .directory: try DirectoryReader(location: location, template: layout)
-        case .tar: try TarReader(location: location, template: layout)
+        case .tar:
+            #if canImport(CTileSyncArchive)
+            try TarReader(location: location, template: layout)
+            #else
+            throw tarUnsupported(location)
+            #endif
         }
     }
 
@@ -30,8 +35,12 @@ public enum TileStores {
             try DirectoryWriter(location: location, template: layout, fileExtension: fileExtension,
                                 deduplicate: deduplicate, overwrite: overwrite)
         case .tar:
+            #if canImport(CTileSyncArchive)
             try TarWriter(location: location, template: layout, fileExtension: fileExtension,
                           deduplicate: deduplicate, overwrite: overwrite)
+            #else
+            throw tarUnsupported(location)
+            #endif
         }
     }
 
@@ -45,7 +54,18 @@ public enum TileStores {
         switch location.kind {
         case .mbtiles: try MBTilesUpdater(location: location)
         case .directory: try DirectoryUpdater(location: location, template: layout, fileExtension: fileExtension)
-        case .tar: TarUpdater(location: location, template: layout, fileExtension: fileExtension, oldTemplate: layout)
+        case .tar:
+            #if canImport(CTileSyncArchive)
+            TarUpdater(location: location, template: layout, fileExtension: fileExtension, oldTemplate: layout)
+            #else
+            throw tarUnsupported(location)
+            #endif
         }
+    }
+
+    /// Tar archives need libarchive, which this platform's SDK lacks (iOS, tvOS, watchOS).
+    static func tarUnsupported(_ location: TileStoreLocation) -> TileStoreError {
+        TileStoreError(.unsupported, store: location.path, message: "tar archives are not supported on this platform (no libarchive)",
+                       hint: "convert the archive to MBTiles or a folder on Linux or macOS")
     }
 }

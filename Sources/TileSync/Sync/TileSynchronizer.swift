@@ -64,8 +64,7 @@ public enum TileSynchronizer {
         let sourceStamp = source.kind == .directory ? nil : FileStamp(path: source.path)
         let destinationExists = AtomicFile.exists(destination.path)
         var destinationReader = destinationExists ? try TileStores.openReader(destination, layout: options.destinationLayout) : nil
-        let destinationLayout = options.destinationLayout ?? (destinationReader as? DirectoryReader)?.template
-            ?? (destinationReader as? TarReader)?.template ?? .xyz
+        let destinationLayout = options.destinationLayout ?? destinationReader?.layout ?? .xyz
 
         let identity = [source.kind.rawValue, canonicalPath(source.path), options.sourceLayout?.text ?? "-",
                         destinationLayout.text, describe(options.filter)].joined(separator: "|")

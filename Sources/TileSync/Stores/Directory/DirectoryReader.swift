@@ -34,6 +34,8 @@ public final class DirectoryReader: TileReader {
     }
 
     public var schemaDescription: String { template.text }
+    /// The layout tiles are read at.
+    public var layout: PathTemplate? { template }
     public var order: TileOrder { template.walkOrder }
 
     public func metadata() throws -> TileMetadata { cachedMetadata }

@@ -1,3 +1,4 @@
+#if canImport(CTileSyncArchive)
 import Foundation
 
 /// Streams the tiles of a tar archive in archive order. Hard-link entries are collected on the
@@ -90,3 +91,4 @@ final class TarCursor: TileCursor {
         }
     }
 }
+#endif

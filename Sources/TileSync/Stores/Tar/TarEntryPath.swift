@@ -1,3 +1,4 @@
+#if canImport(CTileSyncArchive)
 /// Cleans tar entry names as GNU tar and bsdtar write them (`./` prefixes, trailing `/` on
 /// folders) and refuses names that would leave the archive's root.
 enum TarEntryPath {
@@ -25,3 +26,4 @@ enum TarEntryPath {
         return components.isEmpty ? .root : .path(components.joined(separator: "/"))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if canImport(CTileSyncArchive)
 import Foundation
 
 /// Reads a tar archive's headers and sorts each entry into metadata, tile or skipped, so the
@@ -101,3 +102,4 @@ final class TarEntryScanner {
         }
     }
 }
+#endif

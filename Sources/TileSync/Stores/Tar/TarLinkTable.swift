@@ -1,3 +1,4 @@
+#if canImport(CTileSyncArchive)
 /// Hard-link entries waiting for their target's bytes, kept in a private temporary SQLite
 /// database so that archives with many links are read in bounded memory.
 final class TarLinkTable {
@@ -55,3 +56,4 @@ final class TarLinkTable {
         try connection.rows("SELECT entry, target FROM link WHERE resolved = 0 ORDER BY rowid").map { ($0[0] ?? "", $0[1] ?? "") }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if canImport(CTileSyncArchive)
 public import Foundation
 
 /// Reads a tar archive of tiles (`.tar`, `.tar.gz`/`.tgz`, `.tar.zst`, and any compression
@@ -46,6 +47,8 @@ public final class TarReader: TileReader {
     }
 
     public var schemaDescription: String { template.text }
+    /// The layout tiles are read at.
+    public var layout: PathTemplate? { template }
     public let order = TileOrder.unordered
     public var hasCheapRandomAccess: Bool { false }
 
@@ -111,3 +114,4 @@ public final class TarReader: TileReader {
                               message: "damaged archive (\(message))", hint: "the file may be truncated; fetch it again")
     }
 }
+#endif

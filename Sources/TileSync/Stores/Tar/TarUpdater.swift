@@ -1,3 +1,4 @@
+#if canImport(CTileSyncArchive)
 import Foundation
 
 /// Changes a tar archive the only safe way a tar allows: `finish()` writes a new archive to a
@@ -130,3 +131,4 @@ public final class TarUpdater: TileUpdater {
         }
     }
 }
+#endif

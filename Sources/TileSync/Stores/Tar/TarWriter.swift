@@ -1,3 +1,4 @@
+#if canImport(CTileSyncArchive)
 import Foundation
 
 /// Writes a tar archive of tiles: a `metadata.json` entry first (with `scheme`), then one entry
@@ -104,3 +105,4 @@ public final class TarWriter: TileWriter {
                               message: error.message, hint: full ? TileStoreError.diskFullHint : nil)
     }
 }
+#endif
