@@ -62,8 +62,9 @@ public enum TileConverter {
                 if options.isCancelled() {
                     throw TileStoreError(.interrupted, store: destination.path, message: "interrupted; the destination was not changed")
                 }
-                if let expected, SniffedTileFormat(sniffing: current.data.prefix(16)) != expected {
-                    mismatched.record("tile \(current.coordinate)", reason: SniffedTileFormat(sniffing: current.data.prefix(16)).description)
+                if let expected {
+                    let sniffed = SniffedTileFormat(sniffing: current.data)
+                    if sniffed != expected { mismatched.record("tile \(current.coordinate)", reason: sniffed.description) }
                 }
                 if let counter {
                     counter.add(current)
