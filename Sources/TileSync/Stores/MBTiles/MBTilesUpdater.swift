@@ -12,9 +12,7 @@ public final class MBTilesUpdater: TileUpdater {
     public let location: TileStoreLocation
     private let connection: SQLiteConnection
     private let schema: MBTilesSchema
-    private var put: SQLiteStatement?
-    private var image: SQLiteStatement?
-    private var delete: SQLiteStatement?
+    private var statements: MBTilesTileStatements?
     private var inTransaction = false
 
     /// Opens the file for writing.
@@ -56,18 +54,7 @@ public final class MBTilesUpdater: TileUpdater {
                 try insert.bind(entry.value, at: 2)
                 try insert.run()
             }
-            switch schema {
-            case .flat:
-                put = try connection.prepare(
-                    "INSERT OR REPLACE INTO tiles (zoom_level, tile_column, tile_row, tile_data) VALUES (?1, ?2, ?3, ?4)")
-            case .flatWithHash:
-                put = try connection.prepare(
-                    "INSERT OR REPLACE INTO tiles_with_hash (zoom_level, tile_column, tile_row, tile_data, tile_hash) VALUES (?1, ?2, ?3, ?4, ?5)")
-            case .normalized:
-                put = try connection.prepare("INSERT OR REPLACE INTO map (zoom_level, tile_column, tile_row, tile_id) VALUES (?1, ?2, ?3, ?5)")
-                image = try connection.prepare("INSERT OR IGNORE INTO images (tile_id, tile_data) VALUES (?1, ?2)")
-            }
-            delete = try connection.prepare("DELETE FROM \(Self.tileTable(schema)) WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3")
+            statements = try MBTilesTileStatements(connection: connection, schema: schema)
         } catch {
             abort()
             throw writeError(error, item: nil)
@@ -75,38 +62,18 @@ public final class MBTilesUpdater: TileUpdater {
     }
 
     public func put(_ tile: Tile, hash: ContentHash, modificationTime: Int64) throws {
-        guard let put else { throw TileStoreError(.unsupported, store: location.path, message: "put before begin") }
+        guard let statements else { throw TileStoreError(.unsupported, store: location.path, message: "put before begin") }
         do {
-            try put.bind(tile.coordinate.z, at: 1)
-            try put.bind(tile.coordinate.x, at: 2)
-            try put.bind(tile.coordinate.tmsY, at: 3)
-            switch schema {
-            case .flat:
-                try put.bind(tile.data, at: 4)
-            case .flatWithHash:
-                try put.bind(tile.data, at: 4)
-                try put.bind(hash.hex, at: 5)
-            case .normalized:
-                try put.bind(hash.hex, at: 5)
-                if let image {
-                    try image.bind(hash.hex, at: 1)
-                    try image.bind(tile.data, at: 2)
-                    try image.run()
-                }
-            }
-            try put.run()
+            try statements.put(tile, hash: hash)
         } catch {
             throw writeError(error, item: MBTilesReader.describe(tile.coordinate))
         }
     }
 
     public func remove(_ coordinate: TileCoordinate) throws {
-        guard let delete else { throw TileStoreError(.unsupported, store: location.path, message: "remove before begin") }
+        guard let statements else { throw TileStoreError(.unsupported, store: location.path, message: "remove before begin") }
         do {
-            try delete.bind(coordinate.z, at: 1)
-            try delete.bind(coordinate.x, at: 2)
-            try delete.bind(coordinate.tmsY, at: 3)
-            try delete.run()
+            try statements.remove(coordinate)
         } catch {
             throw writeError(error, item: MBTilesReader.describe(coordinate))
         }
@@ -122,9 +89,7 @@ public final class MBTilesUpdater: TileUpdater {
             let insert = try connection.prepare("INSERT INTO metadata (name, value) VALUES ('agg_tiles_hash', ?1)")
             try insert.bind(aggregate.hex, at: 1)
             try insert.run()
-            put = nil
-            image = nil
-            delete = nil
+            statements = nil
             try connection.execute("COMMIT")
             inTransaction = false
         } catch {
@@ -137,20 +102,10 @@ public final class MBTilesUpdater: TileUpdater {
     /// may leave a hot journal), the journal is replayed now, so read-only readers see the file
     /// as it was.
     public func abort() {
-        put = nil
-        image = nil
-        delete = nil
+        statements = nil
         if inTransaction { try? connection.execute("ROLLBACK") }
         inTransaction = false
         MBTilesMaintenance.recover(path: location.path)
-    }
-
-    private static func tileTable(_ schema: MBTilesSchema) -> String {
-        switch schema {
-        case .flat: "tiles"
-        case .flatWithHash: "tiles_with_hash"
-        case .normalized: "map"
-        }
     }
 
     private func writeError(_ error: SQLiteError, item: String?) -> TileStoreError {

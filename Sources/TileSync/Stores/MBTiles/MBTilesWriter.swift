@@ -21,12 +21,9 @@ public final class MBTilesWriter: TileWriter {
     public let schema: MBTilesSchema
     private let temporaryPath: String
     private var connection: SQLiteConnection?
-    private var tileInsert: SQLiteStatement?
-    private var imageInsert: SQLiteStatement?
+    private var statements: MBTilesTileStatements?
     private var aggregate = AggregateTileHash()
     private var isFinished = false
-    /// Rows added to `images` (normalized) or tiles written (other schemas).
-    public private(set) var storedBlobCount = 0
 
     static func schemaSQL(_ schema: MBTilesSchema) -> String {
         let metadata = """
@@ -95,22 +92,7 @@ public final class MBTilesWriter: TileWriter {
                 try metadataInsert.bind(entry.value, at: 2)
                 try metadataInsert.run()
             }
-            switch schema {
-            case .flat:
-                tileInsert = try connection.prepare(
-                    "INSERT OR REPLACE INTO tiles (zoom_level, tile_column, tile_row, tile_data) VALUES (?1, ?2, ?3, ?4)",
-                    persistent: true)
-            case .flatWithHash:
-                tileInsert = try connection.prepare(
-                    "INSERT OR REPLACE INTO tiles_with_hash (zoom_level, tile_column, tile_row, tile_data, tile_hash) VALUES (?1, ?2, ?3, ?4, ?5)",
-                    persistent: true)
-            case .normalized:
-                tileInsert = try connection.prepare(
-                    "INSERT OR REPLACE INTO map (zoom_level, tile_column, tile_row, tile_id) VALUES (?1, ?2, ?3, ?5)",
-                    persistent: true)
-                imageInsert = try connection.prepare(
-                    "INSERT OR IGNORE INTO images (tile_id, tile_data) VALUES (?1, ?2)", persistent: true)
-            }
+            statements = try MBTilesTileStatements(connection: connection, schema: schema)
         } catch {
             abort()
             throw writeError(error, item: nil)
@@ -118,31 +100,11 @@ public final class MBTilesWriter: TileWriter {
     }
 
     public func write(_ tile: Tile, hash: ContentHash, duplicateOf original: TileCoordinate?) throws {
-        guard let tileInsert, let connection else {
+        guard let statements else {
             throw TileStoreError(.unsupported, store: location.path, message: "write before begin")
         }
         do {
-            try tileInsert.bind(tile.coordinate.z, at: 1)
-            try tileInsert.bind(tile.coordinate.x, at: 2)
-            try tileInsert.bind(tile.coordinate.tmsY, at: 3)
-            switch schema {
-            case .flat:
-                try tileInsert.bind(tile.data, at: 4)
-                storedBlobCount += 1
-            case .flatWithHash:
-                try tileInsert.bind(tile.data, at: 4)
-                try tileInsert.bind(hash.hex, at: 5)
-                storedBlobCount += 1
-            case .normalized:
-                try tileInsert.bind(hash.hex, at: 5)
-                if original == nil, let imageInsert {
-                    try imageInsert.bind(hash.hex, at: 1)
-                    try imageInsert.bind(tile.data, at: 2)
-                    try imageInsert.run()
-                    storedBlobCount += connection.changes
-                }
-            }
-            try tileInsert.run()
+            try statements.put(tile, hash: hash, storesBlob: original == nil)
         } catch {
             throw writeError(error, item: MBTilesReader.describe(tile.coordinate))
         }
@@ -159,8 +121,7 @@ public final class MBTilesWriter: TileWriter {
             try insert.bind(aggregateHash.hex, at: 1)
             try insert.run()
             try connection.execute("COMMIT")
-            tileInsert = nil
-            imageInsert = nil
+            statements = nil
             self.connection = nil
             try AtomicFile.sync(path: temporaryPath)
             try AtomicFile.rename(temporaryPath, to: location.path)
@@ -175,8 +136,7 @@ public final class MBTilesWriter: TileWriter {
     }
 
     public func abort() {
-        tileInsert = nil
-        imageInsert = nil
+        statements = nil
         connection = nil
         AtomicFile.remove(temporaryPath)
         isFinished = true
