@@ -64,23 +64,27 @@ final class ArchiveFileReader {
         var filled = 0
         while true {
             if filled == data.count {
+                var probe: UInt8 = 0
+                let count = archive_read_data(archive, &probe, 1)
+                if count < 0 { throw error() }
+                if count == 0 { break }
                 guard data.count < limit else {
-                    var probe: UInt8 = 0
-                    if archive_read_data(archive, &probe, 1) > 0 {
-                        throw ArchiveError(path: path, entry: currentPath, message: "entry is over the \(limit)-byte limit for a tile")
-                    }
-                    break
+                    throw ArchiveError(path: path, entry: currentPath, message: "entry is over the \(limit)-byte limit for a tile")
                 }
                 data.count = min(limit, max(64 * 1024, data.count * 2))
+                data[filled] = probe
+                filled += 1
+                continue
             }
-            let count = data.withUnsafeMutableBytes { buffer in
-                archive_read_data(archive, buffer.baseAddress! + filled, buffer.count - filled)
+            let count = data.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return archive_read_data(archive, base + filled, buffer.count - filled)
             }
             if count < 0 { throw error() }
             if count == 0 { break }
             filled += count
         }
-        data.count = filled
+        if filled < data.count { data = Data(data.prefix(filled)) }
         return data
     }
 

@@ -4,7 +4,7 @@ import Foundation
 
 /// Writes a tar archive (POSIX pax, which stays plain ustar for short names) with libarchive,
 /// optionally compressed. Owns the `struct archive*` and frees it.
-final class ArchiveFileWriter {
+final class ArchiveFileWriter: TarEntryWriting {
     let path: String
     private let archive: OpaquePointer
     private let entry: OpaquePointer

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Hashes tiles and counts distinct blobs and repeated coordinates on a second thread while the
-/// converter writes, for destinations that do not need the answer before writing (those that
-/// deduplicate ask `DedupIndex` directly). The queue is bounded in bytes, so memory stays flat.
+/// Fingerprints tiles (`ContentHash.fingerprint`) and counts distinct blobs and repeated
+/// coordinates on a second thread while the converter writes, for destinations that do not need
+/// the answer before writing (those that deduplicate ask `DedupIndex` directly). The queue is bounded in bytes, so memory stays flat.
 final class BlobCounter: @unchecked Sendable {
     struct Counts {
         var duplicateTiles = 0
@@ -10,7 +10,12 @@ final class BlobCounter: @unchecked Sendable {
         var repeated = SkippedItems()
     }
 
-    private static let maxQueuedBytes = 8 << 20
+    private static let maxQueuedBytes = 4 << 20
+    private static let handOverBytes = 256 << 10
+    private static let handOverTiles = 256
+    /// Tiles added on the caller's thread, not yet handed over.
+    private var pending: [Tile] = []
+    private var pendingBytes = 0
 
     private let index: DedupIndex
     private let repeatsCoordinates: Bool
@@ -31,19 +36,31 @@ final class BlobCounter: @unchecked Sendable {
         thread.start()
     }
 
-    /// Queues a tile; waits while the queue is full.
+    /// Queues a tile; hands tiles over in batches of about 256 KiB (one lock and wake-up per
+    /// batch, not per tile) and waits while the queue is full.
     func add(_ tile: Tile) {
+        pending.append(tile)
+        pendingBytes += tile.data.count
+        if pendingBytes >= Self.handOverBytes || pending.count >= Self.handOverTiles { handOver() }
+    }
+
+    private func handOver() {
+        guard !pending.isEmpty else { return }
         condition.lock()
         while queuedBytes >= Self.maxQueuedBytes && !isDone { condition.wait() }
-        queue.append(tile)
-        queuedBytes += tile.data.count
-        condition.broadcast()
+        let wasEmpty = queue.isEmpty
+        queue.append(contentsOf: pending)
+        queuedBytes += pendingBytes
+        if wasEmpty { condition.broadcast() }
         condition.unlock()
+        pending.removeAll(keepingCapacity: true)
+        pendingBytes = 0
     }
 
     /// Waits for the queue to drain and returns the counts.
     /// - Throws: the first error of the temporary index.
     func finish() throws -> Counts {
+        handOver()
         condition.lock()
         isClosed = true
         condition.broadcast()
@@ -67,13 +84,13 @@ final class BlobCounter: @unchecked Sendable {
             condition.unlock()
             do {
                 for tile in batch {
-                    let hash = ContentHash(of: tile.data)
+                    let key = ContentHash.fingerprint(of: tile.data)
                     if repeatsCoordinates ? try index.wasSeen(tile.coordinate) : previous == tile.coordinate {
                         local.repeated.record("tile \(tile.coordinate)", reason: "appears again")
                         try index.forget(tile.coordinate)
                     }
                     previous = tile.coordinate
-                    if let original = try index.original(of: hash, recording: tile.coordinate), original != tile.coordinate {
+                    if try !index.isNew(key, recording: tile.coordinate) {
                         local.duplicateTiles += 1
                         local.duplicateBytes += tile.data.count
                     }

@@ -22,7 +22,8 @@ public enum TileConverter {
         let sourceMetadata = try reader.metadata()
         var summary = ConversionSummary(source: source, destination: destination)
 
-        let cursor = try reader.tiles(matching: options.filter)
+        let cursor = try reader.tiles(matching: options.filter,
+                                      preferring: destination.kind == .mbtiles ? .zoomColumnTMSRow : .zoomColumnRow)
         let first = try nextTile(cursor, options: options, summary: &summary)
         summary.sniffedFormat = first.map { SniffedTileFormat(sniffing: $0.data) }
 

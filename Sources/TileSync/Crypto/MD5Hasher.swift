@@ -61,12 +61,7 @@ final class MD5Hasher {
         #if canImport(CryptoKit)
         return ContentHash(bytes: Array(Insecure.MD5.hash(data: data)))
         #else
-        var digest = [UInt8](repeating: 0, count: 16)
-        var length: UInt32 = 0
-        data.withUnsafeBytes { buffer in
-            _ = EVP_Digest(buffer.baseAddress, buffer.count, &digest, &length, EVP_md5(), nil)
-        }
-        return ContentHash(bytes: digest)
+        return OneShotDigest.md5.digest(data)
         #endif
     }
 }

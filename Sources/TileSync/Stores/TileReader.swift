@@ -26,6 +26,12 @@ public protocol TileReader: AnyObject {
     /// - Throws: `TileStoreError` when the stream cannot start; see `TileCursor` for per-tile errors.
     func tiles(matching filter: TileFilter) throws -> any TileCursor
 
+    /// Like `tiles(matching:)`, in `preferred` order where the store can give it at no cost (a
+    /// folder lists its rows either way), else in `order`. Converters ask for the destination's
+    /// order: an MBTiles destination then inserts in index order and hashes as it goes.
+    /// - Throws: `TileStoreError` when the stream cannot start.
+    func tiles(matching filter: TileFilter, preferring preferred: TileOrder) throws -> any TileCursor
+
     /// The bytes of one tile, or nil when the store has no tile there.
     /// - Throws: `TileStoreError` when the store cannot be read or the tile is invalid.
     func tile(at coordinate: TileCoordinate) throws -> Data?
@@ -56,6 +62,10 @@ public protocol TileReader: AnyObject {
 }
 
 extension TileReader {
+    public func tiles(matching filter: TileFilter, preferring preferred: TileOrder) throws -> any TileCursor {
+        try tiles(matching: filter)
+    }
+
     public var hasCheapRandomAccess: Bool { true }
     public var layout: PathTemplate? { nil }
     public var listingKnowsContent: Bool { true }

@@ -16,11 +16,34 @@ enum FileBytes {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { throw POSIXFileError(operation: "open", path: path, code: errno) }
         defer { close(descriptor) }
+        return try read(descriptor, path: path, limit: limit)
+    }
+
+    /// Reads the regular file `name` of the open folder `folder` (no path lookup from the root);
+    /// `path` names it in errors. Refuses symbolic links and files over `limit` bytes.
+    static func read(in folder: Int32, name: [UInt8], path: @autoclosure () -> String,
+                     limit: Int = maxTileSize) throws(POSIXFileError) -> Data {
+        let descriptor = name.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                withUnsafeTemporaryAllocation(of: CChar.self, capacity: chars.count + 1) { terminated -> Int32 in
+                    guard let base = terminated.baseAddress else { return -1 }
+                    for index in chars.indices { terminated[index] = chars[index] }
+                    terminated[chars.count] = 0
+                    return openat(folder, base, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+                }
+            }
+        }
+        guard descriptor >= 0 else { throw POSIXFileError(operation: "open", path: path(), code: errno) }
+        defer { close(descriptor) }
+        return try read(descriptor, path: path(), limit: limit)
+    }
+
+    private static func read(_ descriptor: Int32, path: @autoclosure () -> String, limit: Int) throws(POSIXFileError) -> Data {
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw POSIXFileError(operation: "stat", path: path, code: errno) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw POSIXFileError(operation: "read", path: path, code: EINVAL) }
+        guard fstat(descriptor, &info) == 0 else { throw POSIXFileError(operation: "stat", path: path(), code: errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw POSIXFileError(operation: "read", path: path(), code: EINVAL) }
         let size = Int(info.st_size)
-        guard size <= limit else { throw POSIXFileError(operation: "read", path: path, code: EFBIG) }
+        guard size <= limit else { throw POSIXFileError(operation: "read", path: path(), code: EFBIG) }
         var data = Data(count: size)
         var filled = 0
         while filled < size {
@@ -30,7 +53,7 @@ enum FileBytes {
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw POSIXFileError(operation: "read", path: path, code: errno)
+                throw POSIXFileError(operation: "read", path: path(), code: errno)
             }
             if count == 0 { break }
             filled += count
@@ -42,12 +65,18 @@ enum FileBytes {
     /// Creates a file with mode 0644 and writes all of `data`. An existing file is unlinked
     /// first, never truncated, so other hard links to it keep their content.
     static func write(_ data: Data, to path: String) throws(POSIXFileError) {
-        var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        try write(data, in: AT_FDCWD, name: path, path: path)
+    }
+
+    /// Like `write(_:to:)` for the file `name` of the open folder `folder` (no path lookup from
+    /// the root); `path` names it in errors.
+    static func write(_ data: Data, in folder: Int32, name: String, path: @autoclosure () -> String) throws(POSIXFileError) {
+        var descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if descriptor < 0 && errno == EEXIST {
-            unlink(path)
-            descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            unlinkat(folder, name, 0)
+            descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         }
-        guard descriptor >= 0 else { throw POSIXFileError(operation: "create", path: path, code: errno) }
+        guard descriptor >= 0 else { throw POSIXFileError(operation: "create", path: path(), code: errno) }
         var failure: POSIXFileError?
         data.withUnsafeBytes { buffer in
             var written = 0
@@ -55,14 +84,14 @@ enum FileBytes {
                 let count = Foundation.write(descriptor, base + written, buffer.count - written)
                 if count < 0 {
                     if errno == EINTR { continue }
-                    failure = POSIXFileError(operation: "write", path: path, code: errno)
+                    failure = POSIXFileError(operation: "write", path: path(), code: errno)
                     return
                 }
                 written += count
             }
         }
         if close(descriptor) != 0, failure == nil {
-            failure = POSIXFileError(operation: "close", path: path, code: errno)
+            failure = POSIXFileError(operation: "close", path: path(), code: errno)
         }
         if let failure { throw failure }
     }

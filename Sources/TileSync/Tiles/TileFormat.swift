@@ -51,15 +51,15 @@ public struct SniffedTileFormat: Hashable, Sendable, CustomStringConvertible {
     public init(sniffing bytes: some Collection<UInt8>) {
         let head = Array(bytes.prefix(16))
         func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
-            head.count >= offset + magic.count && Array(head[offset..<offset + magic.count]) == magic
+            head.count >= offset + magic.count && head[offset..<offset + magic.count].elementsEqual(magic)
         }
         if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             self.init(.png)
         } else if starts([0xFF, 0xD8, 0xFF]) {
             self.init(.jpeg)
-        } else if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) {
+        } else if starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], at: 8) {
             self.init(.webp)
-        } else if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) {
+        } else if starts([0x47, 0x49, 0x46, 0x38, 0x37, 0x61]) || starts([0x47, 0x49, 0x46, 0x38, 0x39, 0x61]) {
             self.init(.gif)
         } else if starts([0x1F, 0x8B]) {
             self.init(.pbf, .gzip)

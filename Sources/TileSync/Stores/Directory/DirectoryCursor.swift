@@ -16,7 +16,7 @@ final class DirectoryCursor: TileCursor {
         guard let (coordinate, path) = try walk.next() else { return nil }
         let data: Data
         do {
-            data = try FileBytes.read(root + "/" + path)
+            data = try FileBytes.read(in: walk.lastFolderDescriptor, name: walk.lastName, path: root + "/" + path)
         } catch {
             throw TileStoreError(.invalidTile, store: root, item: "file \(path)", message: error.description)
         }

@@ -45,6 +45,16 @@ public final class DirectoryReader: TileReader {
                         root: location.path)
     }
 
+    /// Tiles in `preferred` order when the layout ends in the row (`{z}/{x}/{y}` read in TMS row
+    /// order, or `{z}/{x}/{-y}` in XYZ row order): each column folder is listed backwards.
+    public func tiles(matching filter: TileFilter, preferring preferred: TileOrder) throws -> any TileCursor {
+        let native = template.walkOrder
+        let reversesRows = native != .unordered && preferred != .unordered && native != preferred
+        return DirectoryCursor(walk: try DirectoryTileWalk(root: location.path, template: template, filter: filter,
+                                                           reversesFiles: reversesRows),
+                               root: location.path)
+    }
+
     /// Coordinates, sizes and modification times from `lstat`; no file is read.
     public func listing(matching filter: TileFilter) throws -> any TileIndexCursor {
         DirectoryListingCursor(walk: try DirectoryTileWalk(root: location.path, template: template, filter: filter, statsFiles: true),

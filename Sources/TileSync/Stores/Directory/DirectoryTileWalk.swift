@@ -16,9 +16,12 @@ final class DirectoryTileWalk {
     /// Where a sync stages new files before committing them (skipped by every walk).
     static let stagingFolder = ".tilesync-staging"
 
-    init(root: String, template: PathTemplate, filter: TileFilter, statsFiles: Bool = false) throws(TileStoreError) {
+    /// - Parameter reversesFiles: list the folders that hold the files in reverse name order.
+    init(root: String, template: PathTemplate, filter: TileFilter, statsFiles: Bool = false,
+         reversesFiles: Bool = false) throws(TileStoreError) {
         do {
-            walker = try DirectoryWalker(root: root, statsFiles: statsFiles)
+            walker = try DirectoryWalker(root: root, statsFiles: statsFiles,
+                                         reversedDepth: reversesFiles ? template.segments.count - 1 : nil)
         } catch {
             throw error.storeError(store: root, item: "folder")
         }
@@ -32,6 +35,10 @@ final class DirectoryTileWalk {
     ///   (the walk can go on), `.io` when a folder cannot be listed.
     /// The stamp of the file `next()` returned last, when the walk stats files.
     private(set) var lastStamp: (size: Int, modificationTime: Int64)?
+    /// The file name of the tile `next()` returned last.
+    private(set) var lastName: [UInt8] = []
+    /// The open folder holding the tile `next()` returned last (until the next call).
+    var lastFolderDescriptor: Int32 { walker.currentFolderDescriptor }
 
     func next() throws(TileStoreError) -> (coordinate: TileCoordinate, path: String)? {
         let fileDepth = template.segments.count - 1
@@ -74,6 +81,7 @@ final class DirectoryTileWalk {
                 case .tile(let coordinate, _):
                     guard filter.contains(coordinate) else { continue }
                     lastStamp = entry.stamp
+                    lastName = entry.name
                     return (coordinate, entry.relativePath)
                 }
             case .symbolicLink:

@@ -29,28 +29,53 @@ final class DirectoryWalker {
     private struct Level {
         let relativePath: String
         let depth: Int
+        /// The open folder, for `openat`/`fstatat` relative to it; closed when the level ends.
+        let descriptor: Int32
         var entries: [Listed]
         var index = 0
     }
 
     let root: String
     private let statsFiles: Bool
+    private let reversedDepth: Int?
     private var stack: [Level] = []
 
     /// - Parameter statsFiles: `fstatat` each regular file while listing its folder (cheaper
     ///   than a path lookup per file later).
     /// - Throws: `POSIXFileError` when the root cannot be listed.
-    init(root: String, statsFiles: Bool = false) throws(POSIXFileError) {
+    /// - Parameter reversedDepth: the depth whose folders are walked in reverse order.
+    init(root: String, statsFiles: Bool = false, reversedDepth: Int? = nil) throws(POSIXFileError) {
         self.root = root
         self.statsFiles = statsFiles
-        stack = [Level(relativePath: "", depth: 0, entries: try Self.list(root, statsFiles: statsFiles))]
+        self.reversedDepth = reversedDepth
+        let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw POSIXFileError(operation: "opendir", path: root, code: errno) }
+        do {
+            var entries = try Self.list(descriptor, path: root, statsFiles: statsFiles)
+            if reversedDepth == 0 { entries.reverse() }
+            stack = [Level(relativePath: "", depth: 0, descriptor: descriptor, entries: entries)]
+        } catch {
+            close(descriptor)
+            throw error
+        }
     }
+
+    deinit {
+        for level in stack { close(level.descriptor) }
+    }
+
+    /// The open folder holding the entry `next()` returned last (valid until the next call to
+    /// `next()` or `descend(into:)`), for reading the entry with `openat`.
+    var currentFolderDescriptor: Int32 { stack.last?.descriptor ?? -1 }
 
     /// The next entry, or nil when the walk is over. Call `descend(into:)` for a directory entry
     /// to walk its contents next.
     func next() -> Entry? {
         while var level = stack.popLast() {
-            guard level.index < level.entries.count else { continue }
+            guard level.index < level.entries.count else {
+                close(level.descriptor)
+                continue
+            }
             let listed = level.entries[level.index]
             level.index += 1
             stack.append(level)
@@ -65,16 +90,35 @@ final class DirectoryWalker {
     /// Lists a directory entry so that the walk continues inside it.
     /// - Throws: `POSIXFileError` when it cannot be listed.
     func descend(into entry: Entry) throws(POSIXFileError) {
-        let entries = try Self.list(root + "/" + entry.relativePath, statsFiles: statsFiles)
-        stack.append(Level(relativePath: entry.relativePath, depth: entry.depth + 1, entries: entries))
+        let path = root + "/" + entry.relativePath
+        let descriptor = entry.name.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                var terminated = Array(chars)
+                terminated.append(0)
+                return openat(currentFolderDescriptor, terminated, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            }
+        }
+        guard descriptor >= 0 else { throw POSIXFileError(operation: "opendir", path: path, code: errno) }
+        do {
+            var entries = try Self.list(descriptor, path: path, statsFiles: statsFiles)
+            if reversedDepth == entry.depth + 1 { entries.reverse() }
+            stack.append(Level(relativePath: entry.relativePath, depth: entry.depth + 1, descriptor: descriptor, entries: entries))
+        } catch {
+            close(descriptor)
+            throw error
+        }
     }
 
-    private static func list(_ path: String, statsFiles: Bool) throws(POSIXFileError) -> [Listed] {
-        guard let directory = opendir(path) else {
-            throw POSIXFileError(operation: "opendir", path: path, code: errno)
+    /// Lists the open folder `folder` (at `path`, for messages) through a duplicate descriptor.
+    private static func list(_ folder: Int32, path: String, statsFiles: Bool) throws(POSIXFileError) -> [Listed] {
+        let listing = dup(folder)
+        guard listing >= 0, let directory = fdopendir(listing) else {
+            let code = errno
+            if listing >= 0 { close(listing) }
+            throw POSIXFileError(operation: "opendir", path: path, code: code)
         }
         defer { closedir(directory) }
-        let descriptor = dirfd(directory)
+        let descriptor = folder
         var entries: [Listed] = []
         while let pointer = readdir(directory) {
             let name = withUnsafePointer(to: &pointer.pointee.d_name) { raw in
@@ -86,7 +130,7 @@ final class DirectoryWalker {
             case Int32(DT_REG): kind = .file
             case Int32(DT_DIR): kind = .directory
             case Int32(DT_LNK): kind = .symbolicLink
-            case Int32(DT_UNKNOWN): kind = lstatKind(path + "/" + String(decoding: name, as: UTF8.self))
+            case Int32(DT_UNKNOWN): kind = lstatKind(descriptor, name)
             default: kind = .other
             }
             var stamp: (size: Int, modificationTime: Int64)?
@@ -103,18 +147,50 @@ final class DirectoryWalker {
             }
             entries.append(Listed(name: name, kind: kind, stamp: stamp))
         }
-        entries.sort { compareNames($0.name, $1.name) }
-        return entries
+        let keys = entries.map { NameSortKey($0.name) }
+        let order = keys.indices.sorted { a, b in
+            let left = keys[a], right = keys[b]
+            if left.rank != right.rank { return left.rank < right.rank }
+            if left.rank == 0 && left.value != right.value { return left.value < right.value }
+            return compareNames(entries[a].name, entries[b].name)
+        }
+        return order.map { entries[$0] }
     }
 
-    private static func lstatKind(_ path: String) -> EntryKind {
+    private static func lstatKind(_ folder: Int32, _ name: [UInt8]) -> EntryKind {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return .other }
+        let found = name.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                var terminated = Array(chars)
+                terminated.append(0)
+                return fstatat(folder, terminated, &info, AT_SYMLINK_NOFOLLOW) == 0
+            }
+        }
+        guard found else { return .other }
         switch info.st_mode & S_IFMT {
         case S_IFREG: return .file
         case S_IFDIR: return .directory
         case S_IFLNK: return .symbolicLink
         default: return .other
+        }
+    }
+
+    /// What `compareNames` looks at first, computed once per name: rank 0 for names that start
+    /// with a number of at most 18 significant digits (by its value), 1 for longer numbers, 2 for other names.
+    private struct NameSortKey {
+        let rank: Int
+        let value: UInt64
+
+        init(_ name: [UInt8]) {
+            var value: UInt64 = 0, digits = 0, significant = 0
+            for byte in name {
+                guard (48...57).contains(byte) else { break }
+                digits += 1
+                if significant > 0 || byte != 48 { significant += 1 }
+                if significant <= 18 { value = value * 10 + UInt64(byte - 48) }
+            }
+            rank = digits == 0 ? 2 : significant <= 18 ? 0 : 1
+            self.value = value
         }
     }
 

@@ -20,6 +20,7 @@ public final class DirectoryWriter: TileWriter {
     private let deduplicate: Bool
     private let stagingPath: String
     private var createdFolders: Set<String> = []
+    private var openFolder: (relative: String, descriptor: Int32)?
     private var hasBegun = false
     private var isFinished = false
 
@@ -64,23 +65,42 @@ public final class DirectoryWriter: TileWriter {
         guard hasBegun else { throw TileStoreError(.unsupported, store: location.path, message: "write before begin") }
         let relative = template.path(for: tile.coordinate, fileExtension: fileExtension)
         do {
-            if let slash = relative.lastIndex(of: "/") {
-                try createFolders(String(relative[..<slash]))
-            }
-            let path = stagingPath + "/" + relative
+            let slash = relative.lastIndex(of: "/")
+            let folder = slash.map { String(relative[..<$0]) } ?? ""
+            let name = slash.map { String(relative[relative.index(after: $0)...]) } ?? relative
+            let descriptor = try folderDescriptor(folder)
             if deduplicate, let original {
                 let target = stagingPath + "/" + template.path(for: original, fileExtension: fileExtension)
-                unlink(path)
-                if link(target, path) == 0 { return }
+                unlinkat(descriptor, name, 0)
+                if linkat(AT_FDCWD, target, descriptor, name, 0) == 0 { return }
             }
-            try FileBytes.write(tile.data, to: path)
+            try FileBytes.write(tile.data, in: descriptor, name: name, path: stagingPath + "/" + relative)
         } catch {
             throw error.storeError(store: location.path, item: "tile \(tile.coordinate) (\(relative))")
         }
     }
 
+    /// The open folder `relative` of the staging tree, created with its parents when new; the
+    /// last one stays open, since tiles come column by column.
+    private func folderDescriptor(_ relative: String) throws(POSIXFileError) -> Int32 {
+        if let open = openFolder, open.relative == relative { return open.descriptor }
+        closeOpenFolder()
+        if !relative.isEmpty { try createFolders(relative) }
+        let path = relative.isEmpty ? stagingPath : stagingPath + "/" + relative
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw POSIXFileError(operation: "open", path: path, code: errno) }
+        openFolder = (relative, descriptor)
+        return descriptor
+    }
+
+    private func closeOpenFolder() {
+        if let openFolder { close(openFolder.descriptor) }
+        openFolder = nil
+    }
+
     public func finish() throws {
         guard hasBegun else { throw TileStoreError(.unsupported, store: location.path, message: "finish before begin") }
+        closeOpenFolder()
         let path = location.path
         var displaced: String?
         do {
@@ -104,6 +124,7 @@ public final class DirectoryWriter: TileWriter {
     }
 
     public func abort() {
+        closeOpenFolder()
         AtomicFile.remove(stagingPath)
         isFinished = true
     }

@@ -20,6 +20,10 @@ public final class MBTilesWriter: TileWriter {
     /// The table layout written.
     public let schema: MBTilesSchema
     private let temporaryPath: String
+    /// A descriptor of the temporary file for `EarlyWriteback` only, closed after the connection
+    /// (closing a descriptor drops the process's POSIX locks on the file).
+    private var writebackDescriptor: Int32 = -1
+    private var writeback = EarlyWriteback()
     private var connection: SQLiteConnection?
     private var statements: MBTilesTileStatements?
     private var aggregate = AggregateTileHash()
@@ -86,6 +90,7 @@ public final class MBTilesWriter: TileWriter {
             try connection.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;")
             try connection.execute(Self.schemaSQL(schema))
             try connection.execute("BEGIN")
+            writebackDescriptor = open(temporaryPath, O_RDONLY | O_CLOEXEC)
             let metadataInsert = try connection.prepare("INSERT OR REPLACE INTO metadata (name, value) VALUES (?1, ?2)")
             for entry in metadata where entry.key != "scheme" && entry.key != "agg_tiles_hash" {
                 try metadataInsert.bind(entry.key, at: 1)
@@ -109,6 +114,7 @@ public final class MBTilesWriter: TileWriter {
             throw writeError(error, item: MBTilesReader.describe(tile.coordinate))
         }
         aggregate.add(tile.coordinate, data: tile.data)
+        if writebackDescriptor >= 0 { writeback.wrote(tile.data.count, descriptor: writebackDescriptor) }
     }
 
     public func finish() throws {
@@ -123,6 +129,7 @@ public final class MBTilesWriter: TileWriter {
             try connection.execute("COMMIT")
             statements = nil
             self.connection = nil
+            closeWritebackDescriptor()
             try AtomicFile.sync(path: temporaryPath)
             try AtomicFile.rename(temporaryPath, to: location.path)
             isFinished = true
@@ -138,8 +145,14 @@ public final class MBTilesWriter: TileWriter {
     public func abort() {
         statements = nil
         connection = nil
+        closeWritebackDescriptor()
         AtomicFile.remove(temporaryPath)
         isFinished = true
+    }
+
+    private func closeWritebackDescriptor() {
+        if writebackDescriptor >= 0 { close(writebackDescriptor) }
+        writebackDescriptor = -1
     }
 
     /// martin's `agg_tiles_hash` over the tiles of an open database (`source`: a table, view or

@@ -65,7 +65,7 @@ public final class TarUpdater: TileUpdater {
         temporaryPath = temporary
         let time = Int(Date().timeIntervalSince1970)
         do {
-            let archive = try ArchiveFileWriter(path: temporary, compression: location.tarCompression)
+            let archive = try makeTarEntryWriter(path: temporary, compression: location.tarCompression)
             try archive.writeFile(path: "metadata.json", data: MetadataJSON.encode(metadata), modificationTime: time)
             let isChanged = try changes.prepare("SELECT 1 FROM change WHERE z = ?1 AND x = ?2 AND y = ?3")
             if AtomicFile.exists(location.path) {

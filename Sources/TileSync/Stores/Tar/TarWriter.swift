@@ -23,7 +23,7 @@ public final class TarWriter: TileWriter {
     private let deduplicate: Bool
     private let temporaryPath: String
     private let modificationTime = Int(Date().timeIntervalSince1970)
-    private var archive: ArchiveFileWriter?
+    private var archive: (any TarEntryWriting)?
     private var isFinished = false
 
     /// Prepares to write an archive.
@@ -51,7 +51,7 @@ public final class TarWriter: TileWriter {
         var metadata = metadata
         metadata["scheme"] = template.usesTMSRows ? "tms" : "xyz"
         do {
-            let archive = try ArchiveFileWriter(path: temporaryPath, compression: location.tarCompression)
+            let archive = try makeTarEntryWriter(path: temporaryPath, compression: location.tarCompression)
             self.archive = archive
             try archive.writeFile(path: "metadata.json", data: MetadataJSON.encode(metadata),
                                   modificationTime: modificationTime)

@@ -1,0 +1,29 @@
+#if canImport(CTileSyncArchive)
+import Foundation
+
+/// Appends entries to a tar archive being written: the common face of the native writer for
+/// plain `.tar` files and libarchive's for compressed ones.
+protocol TarEntryWriting: AnyObject {
+    /// The archive file being written.
+    var path: String { get }
+    /// Appends a regular file entry with mode 0644.
+    /// - Throws: `ArchiveError` when writing fails (disk full, I/O error).
+    func writeFile(path entryPath: String, data: Data, modificationTime: Int) throws(ArchiveError)
+    /// Appends a hard-link entry: `entryPath` has the content of the earlier entry `target`.
+    /// - Throws: `ArchiveError` when writing fails.
+    func writeHardLink(path entryPath: String, target: String, modificationTime: Int) throws(ArchiveError)
+    /// Writes the end-of-archive blocks and flushes.
+    /// - Throws: `ArchiveError` when the final write fails.
+    func close() throws(ArchiveError)
+}
+
+/// Opens the writer for an archive: the native streaming writer for an uncompressed archive,
+/// libarchive with a compression filter otherwise.
+/// - Throws: `ArchiveError` when the file cannot be created or the filter is unavailable.
+func makeTarEntryWriter(path: String, compression: TarCompression) throws(ArchiveError) -> any TarEntryWriting {
+    switch compression {
+    case .none: try PlainTarFileWriter(path: path)
+    case .gzip, .zstd: try ArchiveFileWriter(path: path, compression: compression)
+    }
+}
+#endif
