@@ -1,74 +1,101 @@
 #!/usr/bin/env bash
 # TileSync against its peers, same data, same machine, same run.
 #
-#   Benchmarks/benchmark.sh [TILES...]        (default: 10000 350000; 1000000 works, given ~25 GB of disk)
+#   Benchmarks/benchmark.sh [TILES...]        (default: 10000 350000; 1000000 works too)
 #
-# For each size: generates a deterministic MBTiles of vector-like tiles (3 KB average, 40%
-# repeated blobs), then runs each operation with TileSync and with the peer doing the same job,
-# alternating, RUNS times (default 3), every run into a fresh folder (never into space just freed,
-# which a journal-less file system makes slow). Prints the median wall time, tiles/s, MB/s, peak
-# RSS and the ratio to the peer. Disk: about 8 GB per run at 350,000 tiles (folders are kept
-# until the size is done). Release build. Needs mb-util and pmtiles (pip), GNU tar, bsdtar
-# (libarchive-tools), sqlite3. Sync (no-op, 1% changed, rsync) is Benchmarks/sync-benchmark.sh.
+# Environment: RUNS (default 3), KIND=vector|raster (default vector: 3 KB average; raster:
+# 20 KB average PNG-like), SYNC=0 to skip the sync benchmark, BENCH_WORK (work folder).
+#
+# For each size: generates a deterministic MBTiles (40% repeated blobs), then runs each
+# operation with TileSync and with the peer doing the same job, alternating, RUNS times, and
+# prints the median wall time, tiles/s, MB/s, peak RSS and the ratio to the peer; then runs
+# Benchmarks/sync-benchmark.sh (no-op and 1%-changed sync against rsync) on the same size.
+#
+# File system: ext4 without a journal (as on some VMs) makes creating files soon after deleting
+# many much slower, which would measure an artefact. Run as root, the benchmark therefore
+# works in a journaled ext4 image loop-mounted at BENCH_WORK (sparse, deleted at the end), and
+# deletes each output at once; otherwise every run writes into fresh folders, kept until the
+# size is done. Release build. Needs mb-util and pmtiles (pip), GNU tar, bsdtar
+# (libarchive-tools), rsync, sqlite3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(10000 350000)
 runs=${RUNS:-3}
+kind=${KIND:-vector}
 work=${BENCH_WORK:-/tmp/tilesync-bench}
-for tool in mb-util pmtiles-convert bsdtar sqlite3 tar; do
-  command -v "$tool" >/dev/null || { echo "needs $tool (pip install mbutil pmtiles; apt-get install libarchive-tools sqlite3)" >&2; exit 1; }
+image=${BENCH_IMAGE:-/var/tmp/tilesync-bench.img}
+for tool in mb-util pmtiles-convert bsdtar sqlite3 tar rsync; do
+  command -v "$tool" >/dev/null || { echo "needs $tool (pip install mbutil pmtiles; apt-get install libarchive-tools sqlite3 rsync)" >&2; exit 1; }
 done
 swift build -c release --product tilesync >&2
 swift build -c release --product tilesync-benchmark >&2
 bin=$(swift build -c release --show-bin-path)
+repo=$(pwd)
+ext=pbf; [ "$kind" = raster ] && ext=png
+
+loop=0
+if [ "$(id -u)" = 0 ] && command -v mkfs.ext4 >/dev/null && [ "${BENCH_LOOP:-1}" = 1 ]; then loop=1; fi
+unmount() { if [ "$loop" = 1 ]; then cd /; umount "$work" 2>/dev/null || true; rm -f "$image"; fi; }
+trap unmount EXIT
 
 report() { # NAME TILES BYTES: median of $work/NAME.times
-  sort -n "$work/$1.times" | awk -v tiles="$2" -v bytes="$3" '{t[NR]=$1; m[NR]=$2} END {
+  sort -n "$results/$1.times" | awk -v tiles="$2" -v bytes="$3" '{t[NR]=$1; m[NR]=$2} END {
     i=int((NR+1)/2); printf "%8.2f s %10.0f tiles/s %8.1f MB/s %7.1f MB", t[i], tiles/t[i], bytes/t[i]/1e6, m[i]/1024 }'
 }
-median() { sort -n "$work/$1.times" | awk '{t[NR]=$1} END {print t[int((NR+1)/2)]}'; }
+median() { sort -n "$results/$1.times" | awk '{t[NR]=$1} END {print t[int((NR+1)/2)]}'; }
 measure() { # NAME COMMAND...
   local name=$1; shift
   sync
-  /usr/bin/time -f "%e %M" -o "$work/$name.one" "$@" >/dev/null 2>&1 || { echo "FAILED: $name: $*" >&2; return 1; }
-  cat "$work/$name.one" >> "$work/$name.times"
-  # Single-file outputs go at once (freeing a few large files does not slow later file creation);
-  # folders stay until the size is done, so no run creates files in space just freed.
+  /usr/bin/time -f "%e %M" -o "$results/$name.one" "$@" >/dev/null 2>&1 || { echo "FAILED: $name: $*" >&2; return 1; }
+  cat "$results/$name.one" >> "$results/$name.times"
   rm -f "$work"/*-[0-9]*.mbtiles "$work"/*-[0-9]*.tar "$work"/*-[0-9]*.pmtiles
+  # On the journaled loop file system, outputs go at once; elsewhere folders stay until the size is done.
+  if [ "$loop" = 1 ]; then rm -rf "$work"/*-[0-9]; fi
 }
 
 for tiles in "${sizes[@]}"; do
-  rm -rf "$work" && mkdir -p "$work"
+  results=$(mktemp -d /tmp/tilesync-bench-results.XXXXXX)
+  if [ "$loop" = 1 ]; then
+    unmount; mkdir -p "$work"
+    average=3000; [ "$kind" = raster ] && average=20000
+    truncate -s $(( tiles * average * 12 + (4 << 30) )) "$image"
+    mkfs.ext4 -q -F "$image" && mount -o loop "$image" "$work"
+  else
+    rm -rf "$work" && mkdir -p "$work"
+  fi
   cd "$work"
-  echo "== $tiles tiles: generating" >&2
-  "$bin/tilesync-benchmark" generate --tiles "$tiles" --out a.mbtiles
+  echo "== $tiles tiles ($kind): generating" >&2
+  "$bin/tilesync-benchmark" generate --tiles "$tiles" --kind "$kind" --out a.mbtiles
   "$bin/tilesync" convert a.mbtiles tree --quiet
   tar -cf tree.tar -C tree .
   bytes=$(sqlite3 a.mbtiles "select sum(length(tile_data)) from tiles")
   for run in $(seq "$runs"); do
     echo "   run $run" >&2
     measure floor-sqlite sqlite3 a.mbtiles "select sum(length(tile_data)) from (select tile_data from tiles)"
-    measure floor-cat sh -c "find tree -type f -name '*.pbf' -print0 | xargs -0 cat > /dev/null"
+    measure floor-cat sh -c "find tree -type f -name '*.$ext' -print0 | xargs -0 cat > /dev/null"
     measure floor-cp cp a.mbtiles "cp-$run.mbtiles"
     measure export-tilesync "$bin/tilesync" convert a.mbtiles "export-ts-$run" --quiet
-    measure export-mbutil mb-util --silent --image_format=pbf a.mbtiles "export-mu-$run"
+    measure export-mbutil mb-util --silent --image_format=$ext a.mbtiles "export-mu-$run"
     mkdir "untar-$run" && measure unpack-gnutar tar -xf tree.tar -C "untar-$run"
     measure import-tilesync "$bin/tilesync" convert tree "import-ts-$run.mbtiles" --quiet
-    measure import-mbutil mb-util --silent --image_format=pbf tree "import-mu-$run.mbtiles"
+    measure import-mbutil mb-util --silent --image_format=$ext tree "import-mu-$run.mbtiles"
     measure mbtiles-tar-tilesync "$bin/tilesync" convert a.mbtiles "ts-$run.tar" --quiet
-    measure mbtiles-tar-mbutil-tar sh -c "mb-util --silent --image_format=pbf a.mbtiles mu-tree-$run && tar -cf mu-$run.tar -C mu-tree-$run ."
+    measure mbtiles-tar-mbutil-tar sh -c "mb-util --silent --image_format=$ext a.mbtiles mu-tree-$run && tar -cf mu-$run.tar -C mu-tree-$run ."
     measure folder-tar-tilesync "$bin/tilesync" convert tree "tree-ts-$run.tar" --quiet
     measure folder-tar-gnutar tar -cf "tree-gnu-$run.tar" -C tree .
     measure folder-tar-bsdtar bsdtar -cf "tree-bsd-$run.tar" -C tree .
     measure tar-folder-tilesync "$bin/tilesync" convert tree.tar "tar-ts-$run" --quiet
     measure normalized-tilesync "$bin/tilesync" convert a.mbtiles "norm-$run.mbtiles" --mbtiles-schema normalized --quiet
     measure dedup-pmtiles pmtiles-convert a.mbtiles "pm-$run.pmtiles"
+    measure full-rsync rsync -a tree/ "rsync-$run"
+    measure full-tilesync "$bin/tilesync" sync tree "sync-$run" --quiet
   done
-  cd - >/dev/null
+  cd "$repo"
   rm -rf "$work"/*-[0-9]
   echo
-  echo "== $tiles tiles, $(awk "BEGIN {printf \"%.0f\", $bytes/1e6}") MB of tiles, $(nproc) cores, median of $runs runs"
+  fs="fresh folders on $(df --output=fstype . | tail -1)"; [ "$loop" = 1 ] && fs="journaled ext4 image, loop-mounted"
+  echo "== $tiles $kind tiles, $(awk "BEGIN {printf \"%.0f\", $bytes/1e6}") MB of tiles, $(nproc) cores, median of $runs runs, $fs"
   printf "%-44s %s\n" "floor: sqlite3 reads every blob" "$(report floor-sqlite "$tiles" "$bytes")"
   printf "%-44s %s\n" "floor: cat every file of the tree" "$(report floor-cat "$tiles" "$bytes")"
   printf "%-44s %s\n" "floor: cp of the MBTiles file" "$(report floor-cp "$tiles" "$bytes")"
@@ -92,4 +119,10 @@ for tiles in "${sizes[@]}"; do
   row "tar -> folder: tilesync vs GNU tar -x" tar-folder-tilesync unpack-gnutar
   row "MBTiles -> normalized MBTiles (dedup)" normalized-tilesync dedup-pmtiles
   printf "%-44s %s\n" "MBTiles -> PMTiles: pmtiles-convert" "$(report dedup-pmtiles "$tiles" "$bytes")"
+  row "folder -> new folder: tilesync sync vs rsync" full-tilesync full-rsync
+  printf "%-44s %s\n" "folder -> new folder: rsync -a" "$(report full-rsync "$tiles" "$bytes")"
+  rm -rf "$results"
+  if [ "${SYNC:-1}" = 1 ]; then
+    cd "$repo" && Benchmarks/sync-benchmark.sh "$tiles" "$work/sync"
+  fi
 done
