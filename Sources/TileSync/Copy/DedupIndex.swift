@@ -1,9 +1,9 @@
 /// Remembers, for each distinct blob of a run, the first coordinate written with it, in a
 /// private temporary SQLite database (bounded memory however many tiles pass).
 final class DedupIndex {
-    /// Page cache of the temporary database, in KiB: enough to keep the upper levels of the
+    /// Page cache of the temporary database, in KiB: enough for the upper levels of the
     /// blob table's B-tree (16-byte keys) in memory at a million tiles.
-    static let cacheKiB = 4096
+    static let cacheKiB = 1024
 
     private let connection: SQLiteConnection
     private let find: SQLiteStatement

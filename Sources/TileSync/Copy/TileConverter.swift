@@ -24,7 +24,7 @@ public enum TileConverter {
 
         let cursor = try reader.tiles(matching: options.filter,
                                       preferring: destination.kind == .mbtiles ? .zoomColumnTMSRow : .zoomColumnRow)
-        let first = try nextTile(cursor, options: options, summary: &summary)
+        let first = try nextTile(cursor, skipInvalid: options.skipInvalid, invalidTiles: &summary.invalidTiles)
         summary.sniffedFormat = first.map { SniffedTileFormat(sniffing: $0.data) }
 
         let prepared = try prepareMetadata(reader, metadata: sourceMetadata, filter: options.filter,
@@ -56,10 +56,15 @@ public enum TileConverter {
             let counter = needsHashes ? nil : BlobCounter(index: blobs, repeatsCoordinates: repeatsCoordinates)
             defer { _ = try? counter?.finish() }
             try writer.begin(metadata: metadata)
-            var tile = first
             var mismatched = SkippedItems()
             let expected = summary.sniffedFormat
-            while let current = tile {
+            var invalidTiles = summary.invalidTiles
+            let prefetcher = TilePrefetcher(hashes: needsHashes) {
+                try nextTile(cursor, skipInvalid: options.skipInvalid, invalidTiles: &invalidTiles)
+            }
+            defer { prefetcher.stop() }
+            var next = first.map { ($0, needsHashes ? ContentHash(of: $0.data) : ContentHash.unknown) }
+            while let (current, hash) = next {
                 if options.isCancelled() {
                     throw TileStoreError(.interrupted, store: destination.path, message: "interrupted; the destination was not changed")
                 }
@@ -71,7 +76,6 @@ public enum TileConverter {
                     counter.add(current)
                     try writer.write(current, hash: ContentHash.unknown, duplicateOf: nil)
                 } else {
-                    let hash = ContentHash(of: current.data)
                     var original: TileCoordinate?
                     do {
                         if repeatsCoordinates ? try blobs.wasSeen(current.coordinate) : previous == current.coordinate {
@@ -94,8 +98,10 @@ public enum TileConverter {
                 summary.bytesWritten += current.data.count
                 progress?(ConversionProgress(tilesDone: summary.tilesWritten, bytesDone: summary.bytesWritten,
                                              tilesTotal: tileSummary?.tileCount))
-                tile = try nextTile(cursor, options: options, summary: &summary)
+                next = try prefetcher.next()
             }
+            prefetcher.stop()
+            summary.invalidTiles = invalidTiles
             if let expected, mismatched.count > 0 {
                 let firstNamed = mismatched.named.first.map { " (first: \($0.item) is \($0.reason))" } ?? ""
                 summary.warnings.append("\(mismatched.count) tiles are not \(expected) like the first tile\(firstNamed); "
@@ -147,13 +153,13 @@ public enum TileConverter {
         return PreparedMetadata(metadata: metadata, fileExtension: fileExtension, warnings: warnings, summary: tileSummary)
     }
 
-    private static func nextTile(_ cursor: any TileCursor, options: ConversionOptions,
-                                 summary: inout ConversionSummary) throws -> Tile? {
+    private static func nextTile(_ cursor: any TileCursor, skipInvalid: Bool,
+                                 invalidTiles: inout SkippedItems) throws -> Tile? {
         while true {
             do {
                 return try cursor.next()
-            } catch let error as TileStoreError where error.kind == .invalidTile && options.skipInvalid {
-                summary.invalidTiles.record(error.item ?? error.store, reason: error.message)
+            } catch let error as TileStoreError where error.kind == .invalidTile && skipInvalid {
+                invalidTiles.record(error.item ?? error.store, reason: error.message)
             }
         }
     }

@@ -1,0 +1,106 @@
+import Foundation
+
+/// Reads tiles on a second thread, a bounded number of bytes ahead of the writer, and hashes
+/// them (MD5) there when the destination needs each hash before writing; the writing thread
+/// takes them in batches. Errors arrive in stream order, after the tiles read before them.
+///
+/// Only the prefetching thread touches the source while it runs; `stop()` (or the end of the
+/// stream) ends it, and `stop()` waits for it, so the source can be closed afterwards.
+final class TilePrefetcher: @unchecked Sendable {
+    private enum Item {
+        case tile(Tile, ContentHash)
+        case failure(any Error)
+    }
+
+    private static let maxQueuedBytes = 2 << 20
+    private static let handOverBytes = 256 << 10
+
+    private let read: () throws -> Tile?
+    private let hashes: Bool
+    private let condition = NSCondition()
+    private var queue: [Item] = []
+    private var queuedBytes = 0
+    private var isStopping = false
+    private var isFinished = false
+    private var taken: [Item] = []
+    private var takenIndex = 0
+
+    /// Starts reading.
+    /// - Parameters:
+    ///   - hashes: compute each tile's MD5 on the prefetching thread (else `ContentHash.unknown`).
+    ///   - read: the next tile of the source, nil at its end (called on the prefetching thread).
+    init(hashes: Bool, read: @escaping () throws -> Tile?) {
+        self.read = read
+        self.hashes = hashes
+        let thread = Thread { [self] in work() }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// The next tile and its hash, nil at the end of the stream.
+    /// - Throws: the error the source threw at this point of the stream.
+    func next() throws -> (tile: Tile, hash: ContentHash)? {
+        if takenIndex == taken.count {
+            taken.removeAll(keepingCapacity: true)
+            takenIndex = 0
+            condition.lock()
+            while queue.isEmpty && !isFinished { condition.wait() }
+            swap(&taken, &queue)
+            queuedBytes = 0
+            condition.broadcast()
+            condition.unlock()
+            if taken.isEmpty { return nil }
+        }
+        let item = taken[takenIndex]
+        takenIndex += 1
+        switch item {
+        case .tile(let tile, let hash): return (tile, hash)
+        case .failure(let error): throw error
+        }
+    }
+
+    /// Stops reading and waits until the prefetching thread has let go of the source.
+    func stop() {
+        condition.lock()
+        isStopping = true
+        condition.broadcast()
+        while !isFinished { condition.wait() }
+        condition.unlock()
+    }
+
+    private func work() {
+        var batch: [Item] = []
+        var batchBytes = 0
+        var ended = false
+        while !ended {
+            do {
+                if let tile = try read() {
+                    let hash = hashes ? ContentHash(of: tile.data) : .unknown
+                    batch.append(.tile(tile, hash))
+                    batchBytes += tile.data.count
+                } else {
+                    ended = true
+                }
+            } catch {
+                batch.append(.failure(error))
+                ended = true
+            }
+            if ended || batchBytes >= Self.handOverBytes {
+                condition.lock()
+                while queuedBytes >= Self.maxQueuedBytes && !isStopping { condition.wait() }
+                if isStopping { ended = true }
+                queue.append(contentsOf: batch)
+                queuedBytes += batchBytes
+                if ended { isFinished = true }
+                condition.broadcast()
+                condition.unlock()
+                batch.removeAll(keepingCapacity: true)
+                batchBytes = 0
+            }
+        }
+    }
+}
