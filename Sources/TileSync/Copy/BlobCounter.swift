@@ -2,7 +2,9 @@ import Foundation
 
 /// Fingerprints tiles (`ContentHash.fingerprint`) and counts distinct blobs and repeated
 /// coordinates on a second thread while the converter writes, for destinations that do not need
-/// the answer before writing (those that deduplicate ask `DedupIndex` directly). The queue is bounded in bytes, so memory stays flat.
+/// the answer before writing (those that deduplicate ask `DedupIndex` directly). Ordered sources
+/// are tallied by sorting (`FingerprintTally`); sources that may repeat a coordinate anywhere go
+/// through the temporary index, which remembers coordinates. The queue is bounded in bytes, so memory stays flat.
 final class BlobCounter: @unchecked Sendable {
     struct Counts {
         var duplicateTiles = 0
@@ -73,6 +75,7 @@ final class BlobCounter: @unchecked Sendable {
     private func work() {
         var previous: TileCoordinate?
         var local = Counts()
+        let tally = repeatsCoordinates ? nil : FingerprintTally()
         while true {
             condition.lock()
             while queue.isEmpty && !isClosed { condition.wait() }
@@ -85,6 +88,10 @@ final class BlobCounter: @unchecked Sendable {
             do {
                 for tile in batch {
                     let key = ContentHash.fingerprint(of: tile.data)
+                    if let tally {
+                        try tally.add(tile.coordinate, fingerprint: key, size: tile.data.count)
+                        continue
+                    }
                     if repeatsCoordinates ? try index.wasSeen(tile.coordinate) : previous == tile.coordinate {
                         local.repeated.record("tile \(tile.coordinate)", reason: "appears again")
                         try index.forget(tile.coordinate)
@@ -104,6 +111,21 @@ final class BlobCounter: @unchecked Sendable {
                 return
             }
             if closing && batch.isEmpty {
+                if let tally {
+                    do {
+                        let tallied = try tally.finish()
+                        local.duplicateTiles = tallied.duplicateTiles
+                        local.duplicateBytes = tallied.duplicateBytes
+                        local.repeated = tally.repeated
+                    } catch {
+                        condition.lock()
+                        failure = error
+                        isDone = true
+                        condition.broadcast()
+                        condition.unlock()
+                        return
+                    }
+                }
                 condition.lock()
                 counts = local
                 isDone = true
