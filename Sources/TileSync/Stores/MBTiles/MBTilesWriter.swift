@@ -26,7 +26,11 @@ public final class MBTilesWriter: TileWriter {
     private var writeback = EarlyWriteback()
     private var connection: SQLiteConnection?
     private var statements: MBTilesTileStatements?
-    private var aggregate = AggregateTileHash()
+    private var aggregate: BackgroundAggregateHash?
+    /// Page cache of a normalized file being written, in KiB: holds the B-tree of `images`
+    /// (keyed by hash, so filled in random order) for about a million blobs. Memory stays the
+    /// same at any size past a few thousand tiles, since every tile passes through the cache.
+    static let normalizedCacheKiB = 16_384
     private var isFinished = false
 
     static func schemaSQL(_ schema: MBTilesSchema) -> String {
@@ -88,9 +92,11 @@ public final class MBTilesWriter: TileWriter {
             let connection = try SQLiteConnection(path: temporaryPath, mode: .readWriteCreate)
             self.connection = connection
             try connection.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;")
+            if schema == .normalized { try connection.execute("PRAGMA cache_size = -\(Self.normalizedCacheKiB)") }
             try connection.execute(Self.schemaSQL(schema))
             try connection.execute("BEGIN")
             writebackDescriptor = open(temporaryPath, O_RDONLY | O_CLOEXEC)
+            aggregate = BackgroundAggregateHash()
             let metadataInsert = try connection.prepare("INSERT OR REPLACE INTO metadata (name, value) VALUES (?1, ?2)")
             for entry in metadata where entry.key != "scheme" && entry.key != "agg_tiles_hash" {
                 try metadataInsert.bind(entry.key, at: 1)
@@ -113,7 +119,7 @@ public final class MBTilesWriter: TileWriter {
         } catch {
             throw writeError(error, item: MBTilesReader.describe(tile.coordinate))
         }
-        aggregate.add(tile.coordinate, data: tile.data)
+        aggregate?.add(tile.coordinate, data: tile.data)
         if writebackDescriptor >= 0 { writeback.wrote(tile.data.count, descriptor: writebackDescriptor) }
     }
 
@@ -122,7 +128,9 @@ public final class MBTilesWriter: TileWriter {
             throw TileStoreError(.unsupported, store: location.path, message: "finish before begin")
         }
         do {
-            let aggregateHash = aggregate.isInOrder ? aggregate.finalize() : try Self.aggregateHash(connection)
+            let streamed = aggregate?.finalize()
+            aggregate = nil
+            let aggregateHash = try streamed.flatMap { $0.isInOrder ? $0.hash : nil } ?? Self.aggregateHash(connection)
             let insert = try connection.prepare("INSERT OR REPLACE INTO metadata (name, value) VALUES ('agg_tiles_hash', ?1)")
             try insert.bind(aggregateHash.hex, at: 1)
             try insert.run()
@@ -143,6 +151,8 @@ public final class MBTilesWriter: TileWriter {
     }
 
     public func abort() {
+        aggregate?.stop()
+        aggregate = nil
         statements = nil
         connection = nil
         closeWritebackDescriptor()
