@@ -1,6 +1,6 @@
 import Foundation
 
-/// Fingerprints tiles (`ContentHash.fingerprint`) and counts distinct blobs and repeated
+/// Fingerprints tiles (`BlobFingerprint`) and counts distinct blobs and repeated
 /// coordinates on a second thread while the converter writes, for destinations that do not need
 /// the answer before writing (those that deduplicate ask `DedupIndex` directly). Ordered sources
 /// are tallied by sorting (`FingerprintTally`); sources that may repeat a coordinate anywhere go
@@ -87,7 +87,7 @@ final class BlobCounter: @unchecked Sendable {
             condition.unlock()
             do {
                 for tile in batch {
-                    let key = ContentHash.fingerprint(of: tile.data)
+                    let key = BlobFingerprint.of(tile.data)
                     if let tally {
                         try tally.add(tile.coordinate, fingerprint: key, size: tile.data.count)
                         continue

@@ -6,7 +6,6 @@ import CTileSyncCrypto
 /// the digest. Fetching once matters: an implicit fetch per call costs about a microsecond.
 final class OneShotDigest: @unchecked Sendable {
     static let md5 = OneShotDigest(name: "MD5")
-    static let sha1 = OneShotDigest(name: "SHA1")
 
     private let algorithm: OpaquePointer?
 

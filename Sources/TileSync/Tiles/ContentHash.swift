@@ -1,7 +1,4 @@
 public import Foundation
-#if canImport(CryptoKit)
-import CryptoKit
-#endif
 
 /// The 128-bit MD5 of a tile's stored bytes, written as 32 uppercase hex digits: the
 /// `tile_hash`/`tile_id` convention of martin's `mbtiles` tool.
@@ -14,17 +11,6 @@ public struct ContentHash: Hashable, Sendable, Comparable, CustomStringConvertib
     /// Hashes tile bytes.
     public init(of data: Data) {
         self = MD5Hasher.hash(data)
-    }
-
-    /// A content key for telling blobs apart within one run where no MD5 is stored or shown
-    /// (counting distinct blobs): the first 16 bytes of SHA-1, about 2.5 times faster than MD5
-    /// with the SHA instructions of current CPUs. Never compare it with an MD5.
-    static func fingerprint(of data: Data) -> ContentHash {
-        #if canImport(CryptoKit)
-        ContentHash(bytes: Array(Insecure.SHA1.hash(data: data).prefix(16)))
-        #else
-        OneShotDigest.sha1.digest(data)
-        #endif
     }
 
     /// Parses 32 hex digits (either case); nil for anything else.
