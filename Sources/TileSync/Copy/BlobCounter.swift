@@ -16,13 +16,13 @@ final class BlobCounter: @unchecked Sendable {
     private static let handOverBytes = 256 << 10
     private static let handOverTiles = 256
     /// Tiles added on the caller's thread, not yet handed over.
-    private var pending: [Tile] = []
+    private var pending: [(Tile, ContentHash?)] = []
     private var pendingBytes = 0
 
     private let index: DedupIndex
     private let repeatsCoordinates: Bool
     private let condition = NSCondition()
-    private var queue: [Tile] = []
+    private var queue: [(Tile, ContentHash?)] = []
     private var queuedBytes = 0
     private var isClosed = false
     private var isDone = false
@@ -40,8 +40,9 @@ final class BlobCounter: @unchecked Sendable {
 
     /// Queues a tile; hands tiles over in batches of about 256 KiB (one lock and wake-up per
     /// batch, not per tile) and waits while the queue is full.
-    func add(_ tile: Tile) {
-        pending.append(tile)
+    /// - Parameter key: the tile's MD5 when already computed, used instead of a fingerprint.
+    func add(_ tile: Tile, key: ContentHash? = nil) {
+        pending.append((tile, key))
         pendingBytes += tile.data.count
         if pendingBytes >= Self.handOverBytes || pending.count >= Self.handOverTiles { handOver() }
     }
@@ -86,8 +87,8 @@ final class BlobCounter: @unchecked Sendable {
             condition.broadcast()
             condition.unlock()
             do {
-                for tile in batch {
-                    let key = BlobFingerprint.of(tile.data)
+                for (tile, known) in batch {
+                    let key = known ?? BlobFingerprint.of(tile.data)
                     if let tally {
                         try tally.add(tile.coordinate, fingerprint: key, size: tile.data.count)
                         continue

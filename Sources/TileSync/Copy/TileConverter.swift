@@ -50,10 +50,13 @@ public enum TileConverter {
             } catch {
                 throw TileStoreError(.io, store: destination.path, message: "cannot create a temporary index of blobs: \(error)")
             }
-            // A destination that stores hashes or references needs each answer before writing;
-            // any other gets its counts from a second thread while this one writes.
+            // A destination that stores hashes gets each tile's MD5 from the prefetching thread.
             let needsHashes = summary.destinationDeduplicates || (destination.kind == .mbtiles && options.mbtilesSchema != .flat)
-            let counter = needsHashes ? nil : BlobCounter(index: blobs, repeatsCoordinates: repeatsCoordinates)
+            // Folders and tars link a repeat to the first tile with its bytes, so they look each
+            // blob up as it comes; an MBTiles keyed by hash ignores a repeated blob by itself, and
+            // the counts come from the second thread.
+            let needsOriginals = summary.destinationDeduplicates && destination.kind != .mbtiles
+            let counter = needsOriginals ? nil : BlobCounter(index: blobs, repeatsCoordinates: repeatsCoordinates)
             defer { _ = try? counter?.finish() }
             try writer.begin(metadata: metadata)
             var mismatched = SkippedItems()
@@ -73,8 +76,8 @@ public enum TileConverter {
                     if sniffed != expected { mismatched.record("tile \(current.coordinate)", reason: sniffed.description) }
                 }
                 if let counter {
-                    counter.add(current)
-                    try writer.write(current, hash: ContentHash.unknown, duplicateOf: nil)
+                    counter.add(current, key: needsHashes ? hash : nil)
+                    try writer.write(current, hash: hash, duplicateOf: nil)
                 } else {
                     var original: TileCoordinate?
                     do {

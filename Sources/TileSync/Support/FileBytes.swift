@@ -44,22 +44,22 @@ enum FileBytes {
         guard info.st_mode & S_IFMT == S_IFREG else { throw POSIXFileError(operation: "read", path: path(), code: EINVAL) }
         let size = Int(info.st_size)
         guard size <= limit else { throw POSIXFileError(operation: "read", path: path(), code: EFBIG) }
-        var data = Data(count: size)
+        if size == 0 { return Data() }
+        guard let buffer = malloc(size) else { throw POSIXFileError(operation: "read", path: path(), code: ENOMEM) }
         var filled = 0
         while filled < size {
-            let count = data.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return Foundation.read(descriptor, base + filled, size - filled)
-            }
+            let count = Foundation.read(descriptor, buffer + filled, size - filled)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw POSIXFileError(operation: "read", path: path(), code: errno)
+                let code = errno
+                free(buffer)
+                throw POSIXFileError(operation: "read", path: path(), code: code)
             }
             if count == 0 { break }
             filled += count
         }
-        if filled < size { data.count = filled }
-        return data
+        // Read straight into the buffer the Data then owns: no zero-filling, no copy.
+        return Data(bytesNoCopy: buffer, count: filled, deallocator: .free)
     }
 
     /// Creates a file with mode 0644 and writes all of `data`. An existing file is unlinked

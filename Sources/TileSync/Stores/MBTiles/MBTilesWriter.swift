@@ -31,6 +31,9 @@ public final class MBTilesWriter: TileWriter {
     /// (keyed by hash, so filled in random order) for about a million blobs. Memory stays the
     /// same at any size past a few thousand tiles, since every tile passes through the cache.
     static let normalizedCacheKiB = 16_384
+    /// Page size of files we write, in bytes: a vector tile of a few KB fits one page with room
+    /// to spare instead of spilling into overflow pages (SQLite's default is 4,096).
+    static let pageSize = 16_384
     private var isFinished = false
 
     static func schemaSQL(_ schema: MBTilesSchema) -> String {
@@ -91,7 +94,10 @@ public final class MBTilesWriter: TileWriter {
         do {
             let connection = try SQLiteConnection(path: temporaryPath, mode: .readWriteCreate)
             self.connection = connection
-            try connection.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;")
+            try connection.execute("""
+                PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;
+                PRAGMA page_size = \(Self.pageSize);
+                """)
             if schema == .normalized { try connection.execute("PRAGMA cache_size = -\(Self.normalizedCacheKiB)") }
             try connection.execute(Self.schemaSQL(schema))
             try connection.execute("BEGIN")
