@@ -95,6 +95,7 @@ for tiles in "${sizes[@]}"; do
     measure folder-tar-tilesync "$bin/tilesync" convert tree "tree-ts-$run.tar" --quiet
     measure folder-tar-gnutar tar -cf "tree-gnu-$run.tar" -C tree .
     measure folder-tar-bsdtar bsdtar -cf "tree-bsd-$run.tar" -C tree .
+    measure folder-tar-gnutar-sync sh -c "tar -cf tree-gnus-$run.tar -C tree . && sync"
     measure tar-folder-tilesync "$bin/tilesync" convert tree.tar "tar-ts-$run" --quiet
     measure normalized-tilesync "$bin/tilesync" convert a.mbtiles "norm-$run.mbtiles" --mbtiles-schema normalized --quiet
     measure dedup-pmtiles pmtiles-convert a.mbtiles "pm-$run.pmtiles"
@@ -126,6 +127,7 @@ for tiles in "${sizes[@]}"; do
   row "folder -> tar: tilesync vs bsdtar -cf" folder-tar-tilesync folder-tar-bsdtar
   printf "%-44s %s\n" "folder -> tar: GNU tar -cf" "$(report folder-tar-gnutar "$tiles" "$bytes")"
   printf "%-44s %s\n" "folder -> tar: bsdtar -cf" "$(report folder-tar-bsdtar "$tiles" "$bytes")"
+  printf "%-44s %s\n" "folder -> tar: GNU tar -cf, then sync" "$(report folder-tar-gnutar-sync "$tiles" "$bytes")"
   row "tar -> folder: tilesync vs GNU tar -x" tar-folder-tilesync unpack-gnutar
   row "MBTiles -> normalized MBTiles (dedup)" normalized-tilesync dedup-pmtiles
   printf "%-44s %s\n" "MBTiles -> PMTiles: pmtiles-convert" "$(report dedup-pmtiles "$tiles" "$bytes")"

@@ -64,6 +64,23 @@ final class SQLiteStatement {
         try check(result)
     }
 
+    /// Binds bytes without copying them and runs the statement (`run()`) while they are bound;
+    /// the binding is cleared afterwards, so SQLite never holds the pointer past the call.
+    func run(binding value: Data, at index: Int32) throws(SQLiteError) {
+        var failure: SQLiteError?
+        value.withUnsafeBytes { buffer in
+            do throws(SQLiteError) {
+                try check(sqlite3_bind_blob64(statement, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
+                                              sqlite3_uint64(buffer.count), nil))
+                try run()
+            } catch {
+                failure = error
+            }
+            sqlite3_bind_null(statement, index)
+        }
+        if let failure { throw failure }
+    }
+
     var columnCount: Int32 { sqlite3_column_count(statement) }
 
     func isNull(at column: Int32) -> Bool {

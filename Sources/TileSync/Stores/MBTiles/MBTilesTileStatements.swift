@@ -39,22 +39,21 @@ final class MBTilesTileStatements {
         try bind(tile.coordinate, to: put)
         switch schema {
         case .flat:
-            try put.bind(tile.data, at: 4)
+            try put.run(binding: tile.data, at: 4)
         case .flatWithHash:
-            try put.bind(tile.data, at: 4)
             try put.bind(hash.hex, at: 5)
+            try put.run(binding: tile.data, at: 4)
         case .normalized:
-            try put.bind(hash.hex, at: 5)
+            let hex = hash.hex
             if storesBlob, let image {
-                try image.bind(hash.hex, at: 1)
-                try image.bind(tile.data, at: 2)
-                try image.run()
+                try image.bind(hex, at: 1)
+                try image.run(binding: tile.data, at: 2)
             }
+            try put.bind(hex, at: 5)
+            try put.run()
         }
-        try put.run()
     }
 
-    /// Removes the tile at a coordinate (orphaned normalized images are the caller's to drop).
     func remove(_ coordinate: TileCoordinate) throws(SQLiteError) {
         try bind(coordinate, to: delete)
         try delete.run()
