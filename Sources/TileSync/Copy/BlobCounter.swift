@@ -12,7 +12,7 @@ final class BlobCounter: @unchecked Sendable {
         var repeated = SkippedItems()
     }
 
-    private static let maxQueuedBytes = 2 << 20
+    private static let maxQueuedBytes = 1 << 20
     private static let handOverBytes = 256 << 10
     private static let handOverTiles = 256
     /// Tiles added on the caller's thread, not yet handed over.

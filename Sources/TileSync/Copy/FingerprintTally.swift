@@ -6,8 +6,9 @@ import Darwin
 #endif
 
 /// Counts the repeated blobs of a tile stream in bounded memory, by fingerprint: fingerprints are
-/// sorted in runs of 65,536 (1.5 MiB), runs beyond the first are spilled to an unlinked temporary
-/// file, and `finish()` merges them. Sorting costs far less per tile than an index lookup.
+/// sorted in runs of 32,768 (768 KiB), runs beyond the first are spilled to an unlinked temporary
+/// file, and `finish()` merges them through about 1 MiB of read buffers (at least 256 records per
+/// run). Sorting costs far less per tile than an index lookup.
 ///
 /// For streams whose repeated coordinates come one after another (ordered sources): a tile at
 /// the coordinate of the tile just before it replaces that tile, as the writers do.
@@ -26,8 +27,8 @@ final class FingerprintTally {
         func sameBlob(_ other: Record) -> Bool { high == other.high && low == other.low }
     }
 
-    static let runLength = 1 << 16
-    private static let mergeBufferLength = 4_096
+    static let runLength = 1 << 15
+    private static let mergeBudgetRecords = (1 << 20) / MemoryLayout<Record>.stride
 
     private var buffer: [Record] = []
     private var last: (coordinate: TileCoordinate, record: Record)?
@@ -130,12 +131,14 @@ final class FingerprintTally {
     private struct RunReader {
         var offset: Int
         var remaining: Int
+        let blockLength: Int
         var block: [Record] = []
         var index = 0
     }
 
     private func mergeRuns() throws(POSIXFileError) -> Counts {
-        var readers = runs.map { RunReader(offset: $0.offset, remaining: $0.count) }
+        let blockLength = max(256, Self.mergeBudgetRecords / runs.count)
+        var readers = runs.map { RunReader(offset: $0.offset, remaining: $0.count, blockLength: blockLength) }
         var heap: [Int] = []
         for index in readers.indices where try refill(&readers[index]) { heap.append(index) }
         func current(_ run: Int) -> Record { readers[run].block[readers[run].index] }
@@ -176,7 +179,7 @@ final class FingerprintTally {
     /// Reads the next block of a run; false when the run is used up.
     private func refill(_ reader: inout RunReader) throws(POSIXFileError) -> Bool {
         guard reader.remaining > 0 else { return false }
-        let count = min(reader.remaining, Self.mergeBufferLength)
+        let count = min(reader.remaining, reader.blockLength)
         let byteCount = count * MemoryLayout<Record>.stride
         var block = [Record](repeating: Record(high: 0, low: 0, size: 0), count: count)
         var failure: POSIXFileError?

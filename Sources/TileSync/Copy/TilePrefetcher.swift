@@ -12,7 +12,7 @@ final class TilePrefetcher: @unchecked Sendable {
         case failure(any Error)
     }
 
-    private static let maxQueuedBytes = 2 << 20
+    private static let maxQueuedBytes = 1 << 20
     private static let handOverBytes = 256 << 10
 
     private let read: () throws -> Tile?

@@ -4,7 +4,7 @@ import Foundation
 /// MD5 stream over every byte written does not hold up the writing thread. Tiles are handed over
 /// in batches through a queue bounded in bytes.
 final class BackgroundAggregateHash: @unchecked Sendable {
-    private static let maxQueuedBytes = 2 << 20
+    private static let maxQueuedBytes = 1 << 20
     private static let handOverBytes = 256 << 10
 
     private let aggregate = AggregateTileHash()

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Counting repeated blobs by sorted runs")
 struct FingerprintTallyTests {
-    /// 200,000 tiles (three spilled runs and one in memory) over 70,001 distinct blobs, each
+    /// 200,000 tiles (six spilled runs and one in memory) over 70,001 distinct blobs, each
     /// blob i of size 10 + i % 7; checked against a count made with a dictionary.
     @Test("Counts across spilled runs match a count in memory")
     func countsAcrossRuns() throws {
