@@ -77,13 +77,13 @@ final class BlobCounter: @unchecked Sendable {
         var previous: TileCoordinate?
         var local = Counts()
         let tally = repeatsCoordinates ? nil : FingerprintTally()
+        var batch: [(Tile, ContentHash?)] = []
         while true {
             condition.lock()
             while queue.isEmpty && !isClosed { condition.wait() }
-            let batch = queue
-            queue.removeAll(keepingCapacity: true)
+            swap(&batch, &queue)
             queuedBytes = 0
-            let closing = isClosed
+            let isLast = isClosed && batch.isEmpty
             condition.broadcast()
             condition.unlock()
             do {
@@ -103,37 +103,30 @@ final class BlobCounter: @unchecked Sendable {
                         local.duplicateBytes += tile.data.count
                     }
                 }
-            } catch {
-                condition.lock()
-                failure = error
-                isDone = true
-                condition.broadcast()
-                condition.unlock()
-                return
-            }
-            if closing && batch.isEmpty {
-                if let tally {
-                    do {
-                        let tallied = try tally.finish()
-                        local.duplicateTiles = tallied.duplicateTiles
-                        local.duplicateBytes = tallied.duplicateBytes
-                        local.repeated = tally.repeated
-                    } catch {
-                        condition.lock()
-                        failure = error
-                        isDone = true
-                        condition.broadcast()
-                        condition.unlock()
-                        return
-                    }
+                if isLast, let tally {
+                    let tallied = try tally.finish()
+                    local.duplicateTiles = tallied.duplicateTiles
+                    local.duplicateBytes = tallied.duplicateBytes
+                    local.repeated = tally.repeated
                 }
-                condition.lock()
-                counts = local
-                isDone = true
-                condition.broadcast()
-                condition.unlock()
+            } catch {
+                end(counts: nil, failure: error)
                 return
             }
+            if isLast {
+                end(counts: local, failure: nil)
+                return
+            }
+            batch.removeAll(keepingCapacity: true)
         }
+    }
+
+    private func end(counts: Counts?, failure: (any Error)?) {
+        condition.lock()
+        if let counts { self.counts = counts }
+        self.failure = failure
+        isDone = true
+        condition.broadcast()
+        condition.unlock()
     }
 }
