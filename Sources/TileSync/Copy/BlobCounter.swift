@@ -4,7 +4,8 @@ import Foundation
 /// coordinates on a second thread while the converter writes, for destinations that do not need
 /// the answer before writing (those that deduplicate ask `DedupIndex` directly). Ordered sources
 /// are tallied by sorting (`FingerprintTally`); sources that may repeat a coordinate anywhere go
-/// through the temporary index, which remembers coordinates. The queue is bounded in bytes, so memory stays flat.
+/// through the temporary index, which remembers coordinates. The queue is bounded in bytes
+/// (`BoundedBatchQueue`), so memory stays flat.
 final class BlobCounter: @unchecked Sendable {
     struct Counts {
         var duplicateTiles = 0
@@ -12,7 +13,6 @@ final class BlobCounter: @unchecked Sendable {
         var repeated = SkippedItems()
     }
 
-    private static let maxQueuedBytes = 1 << 20
     private static let handOverBytes = 256 << 10
     private static let handOverTiles = 256
     /// Tiles added on the caller's thread, not yet handed over.
@@ -21,11 +21,7 @@ final class BlobCounter: @unchecked Sendable {
 
     private let index: DedupIndex
     private let repeatsCoordinates: Bool
-    private let condition = NSCondition()
-    private var queue: [(Tile, ContentHash?)] = []
-    private var queuedBytes = 0
-    private var isClosed = false
-    private var isDone = false
+    private let queue = BoundedBatchQueue<(Tile, ContentHash?)>(maxBytes: 1 << 20)
     private var counts = Counts()
     private var failure: (any Error)?
 
@@ -49,14 +45,7 @@ final class BlobCounter: @unchecked Sendable {
 
     private func handOver() {
         guard !pending.isEmpty else { return }
-        condition.lock()
-        while queuedBytes >= Self.maxQueuedBytes && !isDone { condition.wait() }
-        let wasEmpty = queue.isEmpty
-        queue.append(contentsOf: pending)
-        queuedBytes += pendingBytes
-        if wasEmpty { condition.broadcast() }
-        condition.unlock()
-        pending.removeAll(keepingCapacity: true)
+        queue.put(&pending, bytes: pendingBytes)
         pendingBytes = 0
     }
 
@@ -64,29 +53,20 @@ final class BlobCounter: @unchecked Sendable {
     /// - Throws: the first error of the temporary index.
     func finish() throws -> Counts {
         handOver()
-        condition.lock()
-        isClosed = true
-        condition.broadcast()
-        while !isDone { condition.wait() }
-        defer { condition.unlock() }
+        queue.close()
+        queue.waitUntilFinished()
         if let failure { throw failure }
         return counts
     }
 
     private func work() {
+        defer { queue.markFinished() }
         var previous: TileCoordinate?
         var local = Counts()
         let tally = repeatsCoordinates ? nil : FingerprintTally()
         var batch: [(Tile, ContentHash?)] = []
-        while true {
-            condition.lock()
-            while queue.isEmpty && !isClosed { condition.wait() }
-            swap(&batch, &queue)
-            queuedBytes = 0
-            let isLast = isClosed && batch.isEmpty
-            condition.broadcast()
-            condition.unlock()
-            do {
+        do {
+            while queue.take(into: &batch) {
                 for (tile, known) in batch {
                     let key = known ?? BlobFingerprint.of(tile.data)
                     if let tally {
@@ -103,30 +83,17 @@ final class BlobCounter: @unchecked Sendable {
                         local.duplicateBytes += tile.data.count
                     }
                 }
-                if isLast, let tally {
-                    let tallied = try tally.finish()
-                    local.duplicateTiles = tallied.duplicateTiles
-                    local.duplicateBytes = tallied.duplicateBytes
-                    local.repeated = tally.repeated
-                }
-            } catch {
-                end(counts: nil, failure: error)
-                return
             }
-            if isLast {
-                end(counts: local, failure: nil)
-                return
+            if let tally {
+                let tallied = try tally.finish()
+                local.duplicateTiles = tallied.duplicateTiles
+                local.duplicateBytes = tallied.duplicateBytes
+                local.repeated = tally.repeated
             }
-            batch.removeAll(keepingCapacity: true)
+            counts = local
+        } catch {
+            failure = error
+            queue.stop()
         }
-    }
-
-    private func end(counts: Counts?, failure: (any Error)?) {
-        condition.lock()
-        if let counts { self.counts = counts }
-        self.failure = failure
-        isDone = true
-        condition.broadcast()
-        condition.unlock()
     }
 }

@@ -12,16 +12,11 @@ final class TilePrefetcher: @unchecked Sendable {
         case failure(any Error)
     }
 
-    private static let maxQueuedBytes = 1 << 20
     private static let handOverBytes = 256 << 10
 
     private let read: () throws -> Tile?
     private let hashes: Bool
-    private let condition = NSCondition()
-    private var queue: [Item] = []
-    private var queuedBytes = 0
-    private var isStopping = false
-    private var isFinished = false
+    private let queue = BoundedBatchQueue<Item>(maxBytes: 1 << 20)
     private var taken: [Item] = []
     private var takenIndex = 0
 
@@ -45,15 +40,8 @@ final class TilePrefetcher: @unchecked Sendable {
     /// - Throws: the error the source threw at this point of the stream.
     func next() throws -> (tile: Tile, hash: ContentHash)? {
         if takenIndex == taken.count {
-            taken.removeAll(keepingCapacity: true)
             takenIndex = 0
-            condition.lock()
-            while queue.isEmpty && !isFinished { condition.wait() }
-            swap(&taken, &queue)
-            queuedBytes = 0
-            condition.broadcast()
-            condition.unlock()
-            if taken.isEmpty { return nil }
+            guard queue.take(into: &taken) else { return nil }
         }
         let item = taken[takenIndex]
         takenIndex += 1
@@ -65,11 +53,8 @@ final class TilePrefetcher: @unchecked Sendable {
 
     /// Stops reading and waits until the prefetching thread has let go of the source.
     func stop() {
-        condition.lock()
-        isStopping = true
-        condition.broadcast()
-        while !isFinished { condition.wait() }
-        condition.unlock()
+        queue.stop()
+        queue.waitUntilFinished()
     }
 
     private func work() {
@@ -79,8 +64,7 @@ final class TilePrefetcher: @unchecked Sendable {
         while !ended {
             do {
                 if let tile = try read() {
-                    let hash = hashes ? ContentHash(of: tile.data) : .unknown
-                    batch.append(.tile(tile, hash))
+                    batch.append(.tile(tile, hashes ? ContentHash(of: tile.data) : .unknown))
                     batchBytes += tile.data.count
                 } else {
                     ended = true
@@ -90,17 +74,11 @@ final class TilePrefetcher: @unchecked Sendable {
                 ended = true
             }
             if ended || batchBytes >= Self.handOverBytes {
-                condition.lock()
-                while queuedBytes >= Self.maxQueuedBytes && !isStopping { condition.wait() }
-                if isStopping { ended = true }
-                queue.append(contentsOf: batch)
-                queuedBytes += batchBytes
-                if ended { isFinished = true }
-                condition.broadcast()
-                condition.unlock()
-                batch.removeAll(keepingCapacity: true)
+                if !queue.put(&batch, bytes: batchBytes) { ended = true }
                 batchBytes = 0
             }
         }
+        queue.close()
+        queue.markFinished()
     }
 }

@@ -4,15 +4,10 @@ import Foundation
 /// MD5 stream over every byte written does not hold up the writing thread. Tiles are handed over
 /// in batches through a queue bounded in bytes.
 final class BackgroundAggregateHash: @unchecked Sendable {
-    private static let maxQueuedBytes = 1 << 20
     private static let handOverBytes = 256 << 10
 
     private let aggregate = AggregateTileHash()
-    private let condition = NSCondition()
-    private var queue: [(TileCoordinate, Data)] = []
-    private var queuedBytes = 0
-    private var isClosed = false
-    private var isDone = false
+    private let queue = BoundedBatchQueue<(TileCoordinate, Data)>(maxBytes: 1 << 20)
     private var pending: [(TileCoordinate, Data)] = []
     private var pendingBytes = 0
     private var result: (hash: ContentHash, isInOrder: Bool)?
@@ -38,8 +33,6 @@ final class BackgroundAggregateHash: @unchecked Sendable {
     /// (when not, the value is not martin's and the caller computes it with a sorted pass).
     func finalize() -> (hash: ContentHash, isInOrder: Bool) {
         stop()
-        condition.lock()
-        defer { condition.unlock() }
         return result ?? (ContentHash.unknown, false)
     }
 
@@ -47,45 +40,22 @@ final class BackgroundAggregateHash: @unchecked Sendable {
     /// holds this object until it ends).
     func stop() {
         handOver()
-        condition.lock()
-        isClosed = true
-        condition.broadcast()
-        while !isDone { condition.wait() }
-        condition.unlock()
+        queue.close()
+        queue.waitUntilFinished()
     }
 
     private func handOver() {
         guard !pending.isEmpty else { return }
-        condition.lock()
-        while queuedBytes >= Self.maxQueuedBytes && !isDone { condition.wait() }
-        queue.append(contentsOf: pending)
-        queuedBytes += pendingBytes
-        condition.broadcast()
-        condition.unlock()
-        pending.removeAll(keepingCapacity: true)
+        queue.put(&pending, bytes: pendingBytes)
         pendingBytes = 0
     }
 
     private func work() {
         var batch: [(TileCoordinate, Data)] = []
-        while true {
-            condition.lock()
-            while queue.isEmpty && !isClosed { condition.wait() }
-            swap(&batch, &queue)
-            queuedBytes = 0
-            let closing = isClosed && batch.isEmpty
-            condition.broadcast()
-            condition.unlock()
+        while queue.take(into: &batch) {
             for (coordinate, data) in batch { aggregate.add(coordinate, data: data) }
-            batch.removeAll(keepingCapacity: true)
-            if closing {
-                condition.lock()
-                result = (aggregate.finalize(), aggregate.isInOrder)
-                isDone = true
-                condition.broadcast()
-                condition.unlock()
-                return
-            }
         }
+        result = (aggregate.finalize(), aggregate.isInOrder)
+        queue.markFinished()
     }
 }
