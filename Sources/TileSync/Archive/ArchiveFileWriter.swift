@@ -66,6 +66,19 @@ final class ArchiveFileWriter: TarEntryWriting {
         guard archive_write_header(archive, entry) == ARCHIVE_OK else { throw error(entry: entryPath) }
     }
 
+    /// `writeFile(path:data:modificationTime:)` for a UTF-8 path.
+    /// - Throws: `ArchiveError` when writing fails.
+    func writeFile(path entryPath: [UInt8], data: Data, modificationTime: Int) throws(ArchiveError) {
+        try writeFile(path: String(decoding: entryPath, as: UTF8.self), data: data, modificationTime: modificationTime)
+    }
+
+    /// `writeHardLink(path:target:modificationTime:)` for UTF-8 paths.
+    /// - Throws: `ArchiveError` when writing fails.
+    func writeHardLink(path entryPath: [UInt8], target: [UInt8], modificationTime: Int) throws(ArchiveError) {
+        try writeHardLink(path: String(decoding: entryPath, as: UTF8.self), target: String(decoding: target, as: UTF8.self),
+                          modificationTime: modificationTime)
+    }
+
     /// Writes the end-of-archive blocks and flushes (`archive_write_close`).
     /// - Throws: `ArchiveError` when the final write fails.
     func close() throws(ArchiveError) {

@@ -147,7 +147,7 @@ public enum TileConverter {
                                 sniffed: SniffedTileFormat?, destination: TileStoreLocation) throws -> PreparedMetadata {
         let needsSummary = filter != .all || reader.location.kind == .mbtiles
             || sourceMetadata.minZoom == nil || sourceMetadata.maxZoom == nil || sourceMetadata.bounds == nil
-        let tileSummary = needsSummary ? try reader.summary(matching: filter) : nil
+        let tileSummary = needsSummary ? try reader.summary(matching: filter, countingBytes: false) : nil
         var warnings: [String] = []
         var metadata = filledMetadata(sourceMetadata, summary: tileSummary, filter: filter,
                                       sniffed: sniffed, warnings: &warnings, source: reader.location)

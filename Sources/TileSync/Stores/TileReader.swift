@@ -57,8 +57,10 @@ public protocol TileReader: AnyObject {
     func setCancellation(_ isCancelled: @escaping @Sendable () -> Bool)
 
     /// Counts, sizes and extents per zoom, reading as little as the store allows.
+    /// - Parameter countingBytes: false when the byte counts are not needed: they are then 0
+    ///   where finding them costs a read of every tile (MBTiles) or a `stat` of every file (folders).
     /// - Throws: `TileStoreError` when the store cannot be read.
-    func summary(matching filter: TileFilter) throws -> TileSetSummary
+    func summary(matching filter: TileFilter, countingBytes: Bool) throws -> TileSetSummary
 }
 
 extension TileReader {
@@ -71,6 +73,12 @@ extension TileReader {
     public var listingKnowsContent: Bool { true }
 
     public func setCancellation(_ isCancelled: @escaping @Sendable () -> Bool) {}
+
+    /// Counts, sizes and extents per zoom, byte counts included.
+    /// - Throws: `TileStoreError` when the store cannot be read.
+    public func summary(matching filter: TileFilter) throws -> TileSetSummary {
+        try summary(matching: filter, countingBytes: true)
+    }
 
     public func index(matching filter: TileFilter) throws -> any TileIndexCursor {
         HashingIndexCursor(tiles: try tiles(matching: filter))

@@ -148,4 +148,20 @@ struct FixtureRoundTripTests {
         #expect(tree.zooms.map(\.tileCount) == [1, 4, 16, 64])
         #expect(tree.byteCount == 768336 - 203)
     }
+
+    @Test("A summary without byte counts has the same counts and extents, and 0 bytes")
+    func summaryWithoutBytes() throws {
+        let reader = try MBTilesReader(location: TileStoreLocation(kind: .mbtiles, path: Fixtures.path("martin/mbtiles/world_cities.mbtiles")))
+        let full = try reader.summary(matching: .all)
+        let extents = try reader.summary(matching: .all, countingBytes: false)
+        #expect(full.byteCount > 0)
+        #expect(extents.byteCount == 0)
+        #expect(extents.zooms.map(\.tileCount) == full.zooms.map(\.tileCount))
+        #expect(extents.zooms.map(\.range) == full.zooms.map(\.range))
+        #expect(extents.bounds == full.bounds)
+        let tree = try DirectoryReader(location: TileStoreLocation(kind: .directory, path: Fixtures.path("tilelive-file/readonly")))
+            .summary(matching: .all, countingBytes: false)
+        #expect(tree.zooms.map(\.tileCount) == [1, 4, 16, 64])
+        #expect(tree.byteCount == 0)
+    }
 }

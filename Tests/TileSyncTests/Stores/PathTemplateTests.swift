@@ -29,6 +29,35 @@ struct PathTemplateTests {
         }
     }
 
+    @Test("A file name matched with the values its folders captured gives what the whole path gives")
+    func fileNameMatch() throws {
+        let cases: [(String, [String])] = [
+            ("{z}/{x}/{y}.{ext}", ["11/327/791.png", "2/9/1.png", "1/0/99999999999999999999.png", "1/99999999999999999999/0.png",
+                                   "1/0/0", "1/0/.png", "1/0/x.png"]),
+            ("{z}/{x}/{-y}.{ext}", ["11/327/1256.webp", "3/1/8.png"]),
+            ("tiles/{z:2}-{x:4}/{y:6}.pbf", ["tiles/11-0327/000791.pbf", "tiles/01-0001/000002.pbf", "tiles/11-0327/791.png"]),
+            ("{z}/{y}/{x}.{ext}", ["11/791/327.png"]),
+            ("{z}-{x}-{y}", ["11-327-791", "11-327-x"]),
+        ]
+        for (text, paths) in cases {
+            let template = try PathTemplate(text)
+            #expect(template.foldersHoldOnlyZoomAndColumn == (text != "{z}/{y}/{x}.{ext}"), "\(text)")
+            for path in paths {
+                let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+                var captured = PathTemplate.Captured()
+                var fits = true
+                for (depth, segment) in segments.dropLast().enumerated() {
+                    fits = fits && template.capture(segment: Array(segment.utf8), depth: depth, into: &captured)
+                }
+                guard fits, template.foldersHoldOnlyZoomAndColumn else { continue }
+                let byName = template.match(fileName: Array((segments.last ?? "").utf8), folders: captured, path: path)
+                #expect(byName == template.match(path), "\(text): \(path)")
+            }
+        }
+        #expect(try PathTemplate("{q}.{ext}").foldersHoldOnlyZoomAndColumn)
+        #expect(try !PathTemplate("{z}.{ext}/{x}/{y}").foldersHoldOnlyZoomAndColumn)
+    }
+
     @Test("Rejects templates that cannot address a tile or could escape")
     func invalid() {
         for bad in ["", "/{z}/{x}/{y}", "{z}/../{x}/{y}", "{z}/{x}", "{z}{x}/{y}", "{z}/{x}/{y}/{y}", "{z}/{x}/{w}", "{z}/{x}/{y:0}", "{z}//{x}/{y}", "{z}/{x}/{y}/{-y}", "{q}/tile.png"] {

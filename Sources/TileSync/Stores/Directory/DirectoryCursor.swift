@@ -13,15 +13,15 @@ final class DirectoryCursor: TileCursor {
     var skipped: SkippedItems { walk.skipped }
 
     func next() throws -> Tile? {
-        guard let (coordinate, path) = try walk.next() else { return nil }
+        guard let coordinate = try walk.next() else { return nil }
         let data: Data
         do {
-            data = try FileBytes.read(in: walk.lastFolderDescriptor, name: walk.lastName, path: root + "/" + path)
+            data = try FileBytes.read(in: walk.lastFolderDescriptor, name: walk.lastName, path: root + "/" + walk.lastPath)
         } catch {
-            throw TileStoreError(.invalidTile, store: root, item: "file \(path)", message: error.description)
+            throw TileStoreError(.invalidTile, store: root, item: "file \(walk.lastPath)", message: error.description)
         }
         guard !data.isEmpty else {
-            throw TileStoreError(.invalidTile, store: root, item: "file \(path)", message: "empty file (0 bytes)")
+            throw TileStoreError(.invalidTile, store: root, item: "file \(walk.lastPath)", message: "empty file (0 bytes)")
         }
         return Tile(coordinate: coordinate, data: data)
     }

@@ -14,10 +14,10 @@ final class DirectoryListingCursor: TileIndexCursor {
     var skipped: SkippedItems { walk.skipped }
 
     func next() throws -> TileIndexEntry? {
-        while let (coordinate, path) = try walk.next() {
+        while let coordinate = try walk.next() {
             guard let stamp = walk.lastStamp else { continue }
             guard stamp.size > 0 else {
-                throw TileStoreError(.invalidTile, store: root, item: "file \(path)", message: "empty file (0 bytes)")
+                throw TileStoreError(.invalidTile, store: root, item: "file \(walk.lastPath)", message: "empty file (0 bytes)")
             }
             return TileIndexEntry(coordinate: coordinate, size: stamp.size, hash: nil, modificationTime: stamp.modificationTime)
         }

@@ -90,10 +90,10 @@ public final class DirectoryReader: TileReader {
         return nil
     }
 
-    public func summary(matching filter: TileFilter) throws -> TileSetSummary {
-        let walk = try DirectoryTileWalk(root: location.path, template: template, filter: filter, statsFiles: true)
+    public func summary(matching filter: TileFilter, countingBytes: Bool) throws -> TileSetSummary {
+        let walk = try DirectoryTileWalk(root: location.path, template: template, filter: filter, statsFiles: countingBytes)
         var summary = TileSetSummary()
-        while let (coordinate, _) = try walk.nextSkippingInvalid() {
+        while let coordinate = try walk.nextSkippingInvalid() {
             summary.add(coordinate, size: walk.lastStamp?.size ?? 0)
         }
         return summary

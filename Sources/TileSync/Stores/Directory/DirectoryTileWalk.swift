@@ -28,24 +28,34 @@ final class DirectoryTileWalk {
         self.template = template
         self.filter = filter
         self.store = root
+        matchesFileNames = template.foldersHoldOnlyZoomAndColumn
     }
 
-    /// The next tile's coordinate and relative path, or nil at the end.
-    /// - Throws: `TileStoreError` `.invalidTile` for a path that fits the layout with bad values
-    ///   (the walk can go on), `.io` when a folder cannot be listed.
+    /// The layout's folders capture every value but the file's own: files are matched by name.
+    private let matchesFileNames: Bool
+
     /// The stamp of the file `next()` returned last, when the walk stats files.
     private(set) var lastStamp: (size: Int, modificationTime: Int64)?
     /// The file name of the tile `next()` returned last.
     private(set) var lastName: [UInt8] = []
+    private var lastFolderPath = ""
     /// The open folder holding the tile `next()` returned last (until the next call).
     var lastFolderDescriptor: Int32 { walker.currentFolderDescriptor }
+    /// The relative path of the tile `next()` returned last (built on demand, for messages).
+    var lastPath: String {
+        let name = String(decoding: lastName, as: UTF8.self)
+        return lastFolderPath.isEmpty ? name : lastFolderPath + "/" + name
+    }
 
-    func next() throws(TileStoreError) -> (coordinate: TileCoordinate, path: String)? {
+    /// The next tile's coordinate, or nil at the end (`lastPath` names its file).
+    /// - Throws: `TileStoreError` `.invalidTile` for a path that fits the layout with bad values
+    ///   (the walk can go on), `.io` when a folder cannot be listed.
+    func next() throws(TileStoreError) -> TileCoordinate? {
         let fileDepth = template.segments.count - 1
         while let entry = walker.next() {
             switch entry.kind {
             case .directory:
-                if entry.depth == 0, entry.relativePath == DirectoryTileWalk.stagingFolder { continue }
+                if entry.depth == 0, entry.name.elementsEqual(DirectoryTileWalk.stagingFolder.utf8) { continue }
                 guard entry.depth < fileDepth else {
                     skipped.record(entry.relativePath, reason: "folder where the layout has files")
                     continue
@@ -73,7 +83,11 @@ final class DirectoryTileWalk {
                     skipped.record(entry.relativePath, reason: "not a tile path in layout \(template)")
                     continue
                 }
-                switch template.match(entry.relativePath) {
+                let match = matchesFileNames
+                    ? template.match(fileName: entry.name, folders: fileDepth > 0 && captured.count >= fileDepth ? captured[fileDepth - 1] : .init(),
+                                     path: entry.relativePath)
+                    : template.match(entry.relativePath)
+                switch match {
                 case .notATile:
                     skipped.record(entry.relativePath, reason: "not a tile path in layout \(template)")
                 case .invalid(let reason):
@@ -82,7 +96,8 @@ final class DirectoryTileWalk {
                     guard filter.contains(coordinate) else { continue }
                     lastStamp = entry.stamp
                     lastName = entry.name
-                    return (coordinate, entry.relativePath)
+                    lastFolderPath = entry.folderPath
+                    return coordinate
                 }
             case .symbolicLink:
                 skipped.record(entry.relativePath, reason: "symbolic link, not followed")
@@ -94,7 +109,7 @@ final class DirectoryTileWalk {
     }
 
     /// Like `next()`, passing over paths with invalid coordinates (for scans that only look).
-    func nextSkippingInvalid() throws(TileStoreError) -> (coordinate: TileCoordinate, path: String)? {
+    func nextSkippingInvalid() throws(TileStoreError) -> TileCoordinate? {
         while true {
             do {
                 return try next()

@@ -11,13 +11,19 @@ final class DirectoryWalker {
     enum EntryKind { case file, directory, symbolicLink, other }
 
     struct Entry {
-        /// Path relative to the root, `/`-separated.
-        let relativePath: String
+        /// Path of the folder holding the entry, relative to the root ("" at the root).
+        let folderPath: String
         let name: [UInt8]
         let kind: EntryKind
         let depth: Int
         /// Size and modification time (ns), when the walk stats files.
         let stamp: (size: Int, modificationTime: Int64)?
+
+        /// Path relative to the root, `/`-separated (built on demand: most entries never need it).
+        var relativePath: String {
+            let name = String(decoding: self.name, as: UTF8.self)
+            return folderPath.isEmpty ? name : folderPath + "/" + name
+        }
     }
 
     private struct Listed {
@@ -71,18 +77,17 @@ final class DirectoryWalker {
     /// The next entry, or nil when the walk is over. Call `descend(into:)` for a directory entry
     /// to walk its contents next.
     func next() -> Entry? {
-        while var level = stack.popLast() {
-            guard level.index < level.entries.count else {
-                close(level.descriptor)
+        while let top = stack.indices.last {
+            let index = stack[top].index
+            guard index < stack[top].entries.count else {
+                close(stack[top].descriptor)
+                stack.removeLast()
                 continue
             }
-            let listed = level.entries[level.index]
-            level.index += 1
-            stack.append(level)
-            let path = level.relativePath.isEmpty
-                ? String(decoding: listed.name, as: UTF8.self)
-                : level.relativePath + "/" + String(decoding: listed.name, as: UTF8.self)
-            return Entry(relativePath: path, name: listed.name, kind: listed.kind, depth: level.depth, stamp: listed.stamp)
+            stack[top].index = index + 1
+            let listed = stack[top].entries[index]
+            return Entry(folderPath: stack[top].relativePath, name: listed.name, kind: listed.kind,
+                         depth: stack[top].depth, stamp: listed.stamp)
         }
         return nil
     }
@@ -90,7 +95,8 @@ final class DirectoryWalker {
     /// Lists a directory entry so that the walk continues inside it.
     /// - Throws: `POSIXFileError` when it cannot be listed.
     func descend(into entry: Entry) throws(POSIXFileError) {
-        let path = root + "/" + entry.relativePath
+        let relativePath = entry.relativePath
+        let path = root + "/" + relativePath
         let descriptor = entry.name.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 var terminated = Array(chars)
@@ -102,7 +108,7 @@ final class DirectoryWalker {
         do {
             var entries = try Self.list(descriptor, path: path, statsFiles: statsFiles)
             if reversedDepth == entry.depth + 1 { entries.reverse() }
-            stack.append(Level(relativePath: entry.relativePath, depth: entry.depth + 1, descriptor: descriptor, entries: entries))
+            stack.append(Level(relativePath: relativePath, depth: entry.depth + 1, descriptor: descriptor, entries: entries))
         } catch {
             close(descriptor)
             throw error

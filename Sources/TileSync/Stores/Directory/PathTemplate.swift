@@ -136,27 +136,46 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
 
     /// The relative path of a tile.
     public func path(for coordinate: TileCoordinate, fileExtension: String) -> String {
-        var out = ""
+        var bytes: [UInt8] = []
+        appendPath(for: coordinate, fileExtension: fileExtension, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 relative path of a tile to `bytes` (no `String` built: writers call
+    /// this once per tile with a buffer they reuse).
+    func appendPath(for coordinate: TileCoordinate, fileExtension: String, to bytes: inout [UInt8]) {
         for (index, segment) in segments.enumerated() {
-            if index > 0 { out += "/" }
+            if index > 0 { bytes.append(UInt8(ascii: "/")) }
             for piece in segment {
                 switch piece {
-                case .literal(let bytes): out += String(decoding: bytes, as: UTF8.self)
+                case .literal(let literal): bytes.append(contentsOf: literal)
                 case .field(let field, let width):
-                    let value: String
                     switch field {
-                    case .z: value = String(coordinate.z)
-                    case .x: value = String(coordinate.x)
-                    case .y: value = String(coordinate.y)
-                    case .tmsY: value = String(coordinate.tmsY)
-                    case .quadkey: value = coordinate.quadkey
-                    case .ext: value = fileExtension
+                    case .z: Self.appendDecimal(coordinate.z, width: width, to: &bytes)
+                    case .x: Self.appendDecimal(coordinate.x, width: width, to: &bytes)
+                    case .y: Self.appendDecimal(coordinate.y, width: width, to: &bytes)
+                    case .tmsY: Self.appendDecimal(coordinate.tmsY, width: width, to: &bytes)
+                    case .quadkey: bytes.append(contentsOf: coordinate.quadkey.utf8)
+                    case .ext: bytes.append(contentsOf: fileExtension.utf8)
                     }
-                    out += value.count < width ? String(repeating: "0", count: width - value.count) + value : value
                 }
             }
         }
-        return out
+    }
+
+    /// Appends the decimal digits of a non-negative `value`, zero-padded to `width`.
+    private static func appendDecimal(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        for _ in digits..<max(width, digits) { bytes.append(UInt8(ascii: "0")) }
+        let start = bytes.count
+        for _ in 0..<digits { bytes.append(UInt8(ascii: "0")) }
+        rest = value
+        for index in stride(from: start + digits - 1, through: start, by: -1) {
+            bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
     }
 
     /// Values captured from the leading segments of a path, used to prune folder walks.
@@ -172,7 +191,7 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
         var y: Int?
         var tmsY: Int?
         var quadkey: [UInt8]?
-        var fileExtension: [UInt8]?
+        var fileExtension: String?
         /// A numeric field had more digits than fit.
         var overflow = false
     }
@@ -203,8 +222,35 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
             start = utf8.index(after: end)
         }
         guard segmentIndex == segments.count else { return .notATile }
-        if values.overflow { return .invalid("a number in '\(path)' is too large") }
-        let fileExtension = values.fileExtension.map { String(decoding: $0, as: UTF8.self) }
+        return tile(from: values, path: String(path))
+    }
+
+    /// True when the folder segments hold nothing but `{z}`, `{x}` and literal text, so that the
+    /// values `capture(segment:depth:into:)` kept on the way down and a file's name give its
+    /// coordinate (`match(fileName:folders:path:)`).
+    var foldersHoldOnlyZoomAndColumn: Bool {
+        segments.dropLast().joined().allSatisfy { piece in
+            switch piece {
+            case .literal: true
+            case .field(let field, _): field == .z || field == .x
+            }
+        }
+    }
+
+    /// Matches the file name of a path whose folders matched with the values `folders` (only
+    /// when `foldersHoldOnlyZoomAndColumn`); `path` names the whole path in messages.
+    func match(fileName: [UInt8], folders: Captured, path: @autoclosure () -> String) -> Match {
+        var values = Values()
+        values.z = folders.z
+        values.x = folders.x
+        if folders.z == Int.max || folders.x == Int.max { values.overflow = true }
+        guard let last = segments.last, Self.match(fileName, pieces: last, into: &values) else { return .notATile }
+        return tile(from: values, path: path())
+    }
+
+    private func tile(from values: Values, path: @autoclosure () -> String) -> Match {
+        if values.overflow { return .invalid("a number in '\(path())' is too large") }
+        let fileExtension = values.fileExtension
         do {
             if let quadkey = values.quadkey {
                 return .tile(try TileCoordinate(quadkey: String(decoding: quadkey, as: UTF8.self)), fileExtension: fileExtension)
@@ -241,7 +287,7 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
                     }
                     guard stop > start, bytes[start..<stop].allSatisfy(isExtensionByte) else { return false }
                     position = stop
-                    values.fileExtension = Array(bytes[start..<stop])
+                    values.fileExtension = String(decoding: bytes[start..<stop], as: UTF8.self)
                 case .quadkey:
                     while position < bytes.count, (48...51).contains(bytes[position]) { position += 1 }
                     values.quadkey = Array(bytes[start..<position])

@@ -184,9 +184,11 @@ public final class MBTilesReader: TileReader {
         return source
     }
 
-    public func summary(matching filter: TileFilter) throws -> TileSetSummary {
+    /// Without `countingBytes`, one pass over the tile index (the table's rows are not read).
+    public func summary(matching filter: TileFilter, countingBytes: Bool) throws -> TileSetSummary {
+        let bytes = countingBytes ? "sum(length(tile_data))" : "0"
         let sql = """
-            SELECT zoom_level, count(*), sum(length(tile_data)), min(tile_column), max(tile_column), \
+            SELECT zoom_level, count(*), \(bytes), min(tile_column), max(tile_column), \
             min(tile_row), max(tile_row) FROM \(catalog.tileSource)\(Self.whereClause(filter)) GROUP BY zoom_level
             """
         var summary = TileSetSummary()

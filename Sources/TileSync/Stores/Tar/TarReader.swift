@@ -71,7 +71,7 @@ public final class TarReader: TileReader {
     }
 
     /// Reads headers only: one pass, and a second one to size hard-link entries by their targets.
-    public func summary(matching filter: TileFilter) throws -> TileSetSummary {
+    public func summary(matching filter: TileFilter, countingBytes: Bool) throws -> TileSetSummary {
         var scanner = try TarEntryScanner(path: location.path, template: template)
         var summary = TileSetSummary()
         var links: TarLinkTable?

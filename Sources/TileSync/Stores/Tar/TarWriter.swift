@@ -25,6 +25,8 @@ public final class TarWriter: TileWriter {
     private let modificationTime = Int(Date().timeIntervalSince1970)
     private var archive: (any TarEntryWriting)?
     private var isFinished = false
+    /// The current entry's path, reused from tile to tile.
+    private var entryPath: [UInt8] = []
 
     /// Prepares to write an archive.
     /// - Parameters:
@@ -63,13 +65,15 @@ public final class TarWriter: TileWriter {
 
     public func write(_ tile: Tile, hash: ContentHash, duplicateOf original: TileCoordinate?) throws {
         guard let archive else { throw TileStoreError(.unsupported, store: location.path, message: "write before begin") }
-        let path = template.path(for: tile.coordinate, fileExtension: fileExtension)
+        entryPath.removeAll(keepingCapacity: true)
+        template.appendPath(for: tile.coordinate, fileExtension: fileExtension, to: &entryPath)
         do {
             if deduplicate, let original {
-                try archive.writeHardLink(path: path, target: template.path(for: original, fileExtension: fileExtension),
-                                          modificationTime: modificationTime)
+                var target: [UInt8] = []
+                template.appendPath(for: original, fileExtension: fileExtension, to: &target)
+                try archive.writeHardLink(path: entryPath, target: target, modificationTime: modificationTime)
             } else {
-                try archive.writeFile(path: path, data: tile.data, modificationTime: modificationTime)
+                try archive.writeFile(path: entryPath, data: tile.data, modificationTime: modificationTime)
             }
         } catch {
             throw writeError(error)
