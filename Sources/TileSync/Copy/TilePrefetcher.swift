@@ -1,8 +1,8 @@
 import Foundation
 
 /// Reads tiles on a second thread, a bounded number of bytes ahead of the writer, and hashes
-/// them (MD5) there when the destination needs each hash before writing; the writing thread
-/// takes them in batches. Errors arrive in stream order, after the tiles read before them.
+/// them (MD5, a batch at a time with `MultiLaneMD5`) there when the destination needs each hash
+/// before writing; the writing thread takes them in batches. Errors arrive in stream order, after the tiles read before them.
 ///
 /// Only the prefetching thread touches the source while it runs; `stop()` (or the end of the
 /// stream) ends it, and `stop()` waits for it, so the source can be closed afterwards.
@@ -59,21 +59,33 @@ final class TilePrefetcher: @unchecked Sendable {
 
     private func work() {
         var batch: [Item] = []
+        var tiles: [Tile] = []
         var batchBytes = 0
         var ended = false
+        var hasher = MultiLaneMD5()
+        defer { hasher.deallocate() }
         while !ended {
+            var failure: (any Error)?
             do {
                 if let tile = try read() {
-                    batch.append(.tile(tile, hashes ? ContentHash(of: tile.data) : .unknown))
+                    tiles.append(tile)
                     batchBytes += tile.data.count
                 } else {
                     ended = true
                 }
             } catch {
-                batch.append(.failure(error))
+                failure = error
                 ended = true
             }
             if ended || batchBytes >= Self.handOverBytes {
+                if hashes {
+                    let digests = hasher.digests(of: tiles.map(\.data))
+                    for (tile, digest) in zip(tiles, digests) { batch.append(.tile(tile, digest)) }
+                } else {
+                    for tile in tiles { batch.append(.tile(tile, .unknown)) }
+                }
+                tiles.removeAll(keepingCapacity: true)
+                if let failure { batch.append(.failure(failure)) }
                 if !queue.put(&batch, bytes: batchBytes) { ended = true }
                 batchBytes = 0
             }

@@ -63,7 +63,9 @@ final class SequentialFileOutput: @unchecked Sendable {
         }
         current = allBuffers[0]
         free = Array(allBuffers.dropFirst())
-        let thread = Thread { [self] in work() }
+        // Unowned: an output dropped without `close()` (an aborted write) still deinitializes,
+        // and `deinit` waits for the thread to end before the memory goes.
+        let thread = Thread { [unowned self] in work() }
         thread.stackSize = 256 << 10
         thread.start()
     }
