@@ -10,6 +10,9 @@ public struct ConversionOptions: Sendable {
     public var mbtilesSchema: MBTilesSchema = .flat
     /// Store repeated blobs of a folder or tar destination once, as hard links.
     public var deduplicate = false
+    /// A folder destination gives each file the modification time of its source file (folder
+    /// sources), as `rsync -a` does; `sync` into a missing folder relies on it.
+    public var preservesModificationTimes = false
     /// Replace an existing destination.
     public var overwrite = false
     /// Count invalid tiles and go on instead of stopping at the first.

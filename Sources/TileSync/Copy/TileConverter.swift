@@ -14,6 +14,12 @@ public enum TileConverter {
     public static func convert(from source: TileStoreLocation, to destination: TileStoreLocation,
                                options: ConversionOptions = ConversionOptions(),
                                progress: ((ConversionProgress) -> Void)? = nil) throws -> ConversionSummary {
+        try convert(from: source, to: destination, options: options, progress: progress, written: nil)
+    }
+
+    /// `convert(from:to:options:progress:)`, calling `written` with each tile after it is written.
+    static func convert(from source: TileStoreLocation, to destination: TileStoreLocation, options: ConversionOptions,
+                        progress: ((ConversionProgress) -> Void)?, written: ((Tile) -> Void)?) throws -> ConversionSummary {
         let started = Date()
         try refuseSameStore(source, destination)
         AtomicFile.removeStaleTemporaries(of: destination.path)
@@ -37,7 +43,9 @@ public enum TileConverter {
 
         let writer = try TileStores.makeWriter(destination, layout: options.destinationLayout,
                                                fileExtension: fileExtension, mbtilesSchema: options.mbtilesSchema,
-                                               deduplicate: options.deduplicate, overwrite: options.overwrite)
+                                               deduplicate: options.deduplicate,
+                                               preservesModificationTimes: options.preservesModificationTimes,
+                                               overwrite: options.overwrite)
         summary.destinationDeduplicates = destination.kind == .mbtiles
             ? options.mbtilesSchema == .normalized : options.deduplicate
         let repeatsCoordinates = reader.order == .unordered
@@ -96,6 +104,7 @@ public enum TileConverter {
                     }
                     try writer.write(current, hash: hash, duplicateOf: original)
                 }
+                written?(current)
                 previous = current.coordinate
                 summary.tilesWritten += 1
                 summary.bytesWritten += current.data.count

@@ -23,17 +23,20 @@ public enum TileStores {
     ///   - fileExtension: the `{ext}` of folder and tar entries.
     ///   - mbtilesSchema: the table layout of an MBTiles destination.
     ///   - deduplicate: store repeated blobs of a folder or tar once, as hard links.
+    ///   - preservesModificationTimes: a folder's files get their tiles' modification times.
     ///   - overwrite: replace an existing destination at the end.
     /// - Throws: `TileStoreError` `.destinationExists`.
     public static func makeWriter(_ location: TileStoreLocation, layout: PathTemplate = .xyz,
                                   fileExtension: String, mbtilesSchema: MBTilesSchema = .flat,
-                                  deduplicate: Bool = false, overwrite: Bool) throws(TileStoreError) -> any TileWriter {
+                                  deduplicate: Bool = false, preservesModificationTimes: Bool = false,
+                                  overwrite: Bool) throws(TileStoreError) -> any TileWriter {
         switch location.kind {
         case .mbtiles:
             try MBTilesWriter(location: location, schema: mbtilesSchema, overwrite: overwrite)
         case .directory:
             try DirectoryWriter(location: location, template: layout, fileExtension: fileExtension,
-                                deduplicate: deduplicate, overwrite: overwrite)
+                                deduplicate: deduplicate, preservesModificationTimes: preservesModificationTimes,
+                                overwrite: overwrite)
         case .tar:
             #if canImport(CTileSyncArchive)
             try TarWriter(location: location, template: layout, fileExtension: fileExtension,

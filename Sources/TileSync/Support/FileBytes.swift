@@ -16,13 +16,14 @@ enum FileBytes {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { throw POSIXFileError(operation: "open", path: path, code: errno) }
         defer { close(descriptor) }
-        return try read(descriptor, path: path, limit: limit)
+        return try read(descriptor, path: path, limit: limit).data
     }
 
-    /// Reads the regular file `name` of the open folder `folder` (no path lookup from the root);
-    /// `path` names it in errors. Refuses symbolic links and files over `limit` bytes.
+    /// Reads the regular file `name` of the open folder `folder` (no path lookup from the root),
+    /// with its modification time (ns since 1970); `path` names it in errors. Refuses symbolic
+    /// links and files over `limit` bytes.
     static func read(in folder: Int32, name: [UInt8], path: @autoclosure () -> String,
-                     limit: Int = maxTileSize) throws(POSIXFileError) -> Data {
+                     limit: Int = maxTileSize) throws(POSIXFileError) -> (data: Data, modificationTime: Int64) {
         let descriptor = name.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 withUnsafeTemporaryAllocation(of: CChar.self, capacity: chars.count + 1) { terminated -> Int32 in
@@ -38,13 +39,15 @@ enum FileBytes {
         return try read(descriptor, path: path(), limit: limit)
     }
 
-    private static func read(_ descriptor: Int32, path: @autoclosure () -> String, limit: Int) throws(POSIXFileError) -> Data {
+    private static func read(_ descriptor: Int32, path: @autoclosure () -> String,
+                             limit: Int) throws(POSIXFileError) -> (data: Data, modificationTime: Int64) {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw POSIXFileError(operation: "stat", path: path(), code: errno) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw POSIXFileError(operation: "read", path: path(), code: EINVAL) }
         let size = Int(info.st_size)
         guard size <= limit else { throw POSIXFileError(operation: "read", path: path(), code: EFBIG) }
-        if size == 0 { return Data() }
+        let modificationTime = FileStamp.modificationTime(of: info)
+        if size == 0 { return (Data(), modificationTime) }
         guard let buffer = malloc(size) else { throw POSIXFileError(operation: "read", path: path(), code: ENOMEM) }
         var filled = 0
         while filled < size {
@@ -59,7 +62,7 @@ enum FileBytes {
             filled += count
         }
         // Read straight into the buffer the Data then owns: no zero-filling, no copy.
-        return Data(bytesNoCopy: buffer, count: filled, deallocator: .free)
+        return (Data(bytesNoCopy: buffer, count: filled, deallocator: .free), modificationTime)
     }
 
     /// Creates a file with mode 0644 and writes all of `data`. An existing file is unlinked
@@ -69,8 +72,10 @@ enum FileBytes {
     }
 
     /// Like `write(_:to:)` for the file `name` of the open folder `folder` (no path lookup from
-    /// the root); `path` names it in errors.
-    static func write(_ data: Data, in folder: Int32, name: String, path: @autoclosure () -> String) throws(POSIXFileError) {
+    /// the root); `path` names it in errors. With `modificationTime` (ns since 1970), the file's
+    /// access and modification times are set to it.
+    static func write(_ data: Data, in folder: Int32, name: String, path: @autoclosure () -> String,
+                      modificationTime: Int64? = nil) throws(POSIXFileError) {
         var descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if descriptor < 0 && errno == EEXIST {
             unlinkat(folder, name, 0)
@@ -89,6 +94,14 @@ enum FileBytes {
                 }
                 written += count
             }
+        }
+        if failure == nil, let modificationTime {
+            let stamp = timespec(tv_sec: time_t(modificationTime / 1_000_000_000), tv_nsec: Int(modificationTime % 1_000_000_000))
+            var times = (stamp, stamp)
+            let result = withUnsafePointer(to: &times) { pointer in
+                pointer.withMemoryRebound(to: timespec.self, capacity: 2) { futimens(descriptor, $0) }
+            }
+            if result != 0 { failure = POSIXFileError(operation: "set the time of", path: path(), code: errno) }
         }
         if close(descriptor) != 0, failure == nil {
             failure = POSIXFileError(operation: "close", path: path(), code: errno)

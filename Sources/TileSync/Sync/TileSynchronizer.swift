@@ -42,6 +42,9 @@ public enum TileSynchronizer {
             if destination.kind == .mbtiles { MBTilesMaintenance.recover(path: destination.path) }
         }
         let destinationExists = AtomicFile.exists(destination.path)
+        if !destinationExists, !options.dryRun, source.kind == .directory, destination.kind == .directory {
+            return try copyIntoNewFolder(from: source, to: destination, options: options, each: each, started: started)
+        }
         var created = false
         if !destinationExists, !options.dryRun, destination.kind != .tar {
             let initial = TileConverter.PreparedMetadata(metadata: TileMetadata(), fileExtension: "bin", warnings: [], summary: nil)
@@ -244,6 +247,32 @@ public enum TileSynchronizer {
         summary.wroteNothing = false
         try? nextState?.finish(identity: identity, sourceStamp: sourceStamp,
                                destinationStamp: destination.kind == .directory ? nil : FileStamp(path: destination.path))
+        summary.seconds = Date().timeIntervalSince(started)
+        return summary
+    }
+
+    /// A sync from a folder into a missing folder: a conversion that gives every file its source
+    /// file's modification time, which is all the next sync compares between two folders (no
+    /// sync state is kept between folders). Every tile is an add.
+    private static func copyIntoNewFolder(from source: TileStoreLocation, to destination: TileStoreLocation, options: SyncOptions,
+                                          each: ((SyncPlanEntry) -> Void)?, started: Date) throws -> SyncSummary {
+        var conversion = ConversionOptions()
+        conversion.filter = options.filter
+        conversion.sourceLayout = options.sourceLayout
+        conversion.destinationLayout = options.destinationLayout ?? .xyz
+        conversion.skipInvalid = options.skipInvalid
+        conversion.isCancelled = options.isCancelled
+        conversion.preservesModificationTimes = true
+        let converted = try TileConverter.convert(from: source, to: destination, options: conversion, progress: nil) { tile in
+            each?(SyncPlanEntry(action: .add, coordinate: tile.coordinate, size: tile.data.count))
+        }
+        var summary = SyncSummary(source: source, destination: destination)
+        summary.added = converted.tilesWritten
+        summary.bytesToAdd = converted.bytesWritten
+        summary.metadataChanged = converted.metadata.entries.contains { $0.key != "scheme" && $0.key != "agg_tiles_hash" }
+        summary.invalidTiles = converted.invalidTiles
+        summary.created = true
+        summary.wroteNothing = false
         summary.seconds = Date().timeIntervalSince(started)
         return summary
     }

@@ -150,6 +150,33 @@ struct SyncPairTests {
         #expect(try StoreContents.tiles(b) == before)
     }
 
+    @Test("Folder into a missing folder: one copy that keeps every file's time; the next sync compares nothing")
+    func folderIntoNewFolder() throws {
+        let directory = try TemporaryDirectory()
+        let a = directory.file("a-folder"), b = directory.file("b-folder")
+        try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 3), to: a)
+        // Distinct, old times (2001 + index seconds, odd nanoseconds), so a copy that set "now" shows.
+        let files = (FileManager.default.enumerator(atPath: a)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".png") }.sorted()
+        #expect(files.count == 85)
+        for (index, file) in files.enumerated() {
+            #expect(FileStamp.setModificationTime(1_000_000_000_000_000_000 + Int64(index) * 1_000_000_007, path: a + "/" + file))
+        }
+        var added: [String] = []
+        let first = try TileSynchronizer.sync(from: TileStoreLocation(kind: .directory, path: a), to: TileStoreLocation(kind: .directory, path: b)) {
+            #expect($0.action == .add)
+            added.append($0.coordinate.description)
+        }
+        #expect((first.added, first.replaced, first.deleted, first.unchanged, first.created, first.wroteNothing) == (85, 0, 0, 0, true, false))
+        #expect(added.count == 85 && added.first == "0/0/0" && added.last == "3/7/7")
+        #expect(first.bytesToAdd == GeneratedStore.pyramid(maxZoom: 3).reduce(0) { $0 + $1.data.count })
+        #expect(try StoreContents.tiles(b) == StoreContents.tiles(a))
+        let sourceTimes = try Self.modificationTimes(a).filter { $0.key.hasSuffix(".png") }
+        #expect(try Self.modificationTimes(b).filter { $0.key.hasSuffix(".png") } == sourceTimes)
+        #expect(!AtomicFile.exists(b + "/.tilesync-state"))
+        let second = try TileSynchronizer.sync(from: TileStoreLocation(kind: .directory, path: a), to: TileStoreLocation(kind: .directory, path: b))
+        #expect((second.added, second.replaced, second.unchanged, second.wroteNothing) == (0, 0, 85, true))
+    }
+
     @Test("A committed folder journal left by a crash is completed by the next run")
     func journalRecovery() throws {
         let directory = try TemporaryDirectory()

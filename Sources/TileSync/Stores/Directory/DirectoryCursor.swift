@@ -14,15 +14,16 @@ final class DirectoryCursor: TileCursor {
 
     func next() throws -> Tile? {
         guard let coordinate = try walk.next() else { return nil }
-        let data: Data
+        let data: Data, modificationTime: Int64
         do {
-            data = try FileBytes.read(in: walk.lastFolderDescriptor, name: walk.lastName, path: root + "/" + walk.lastPath)
+            (data, modificationTime) = try FileBytes.read(in: walk.lastFolderDescriptor, name: walk.lastName,
+                                                          path: root + "/" + walk.lastPath)
         } catch {
             throw TileStoreError(.invalidTile, store: root, item: "file \(walk.lastPath)", message: error.description)
         }
         guard !data.isEmpty else {
             throw TileStoreError(.invalidTile, store: root, item: "file \(walk.lastPath)", message: "empty file (0 bytes)")
         }
-        return Tile(coordinate: coordinate, data: data)
+        return Tile(coordinate: coordinate, data: data, modificationTime: modificationTime)
     }
 }

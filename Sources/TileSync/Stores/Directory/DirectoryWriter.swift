@@ -18,9 +18,12 @@ public final class DirectoryWriter: TileWriter {
     public let template: PathTemplate
     private let fileExtension: String
     private let deduplicate: Bool
+    private let preservesModificationTimes: Bool
     private let stagingPath: String
     private var createdFolders: Set<String> = []
-    private var openFolder: (relative: String, descriptor: Int32)?
+    private var openFolder: (relative: [UInt8], descriptor: Int32)?
+    /// The current tile's relative path, reused from tile to tile.
+    private var pathBytes: [UInt8] = []
     private var hasBegun = false
     private var isFinished = false
 
@@ -29,14 +32,17 @@ public final class DirectoryWriter: TileWriter {
     ///   - template: where each tile goes.
     ///   - fileExtension: the `{ext}` value for every tile, e.g. `png` or `pbf`.
     ///   - deduplicate: store repeated blobs as hard links (`--dedup`).
+    ///   - preservesModificationTimes: give each file the `modificationTime` of its tile, where
+    ///     the tile has one (read from a folder), as `rsync -a` does.
     ///   - overwrite: replace an existing destination (`--force`).
     /// - Throws: `TileStoreError` `.destinationExists`.
     public init(location: TileStoreLocation, template: PathTemplate = .xyz, fileExtension: String,
-                deduplicate: Bool = false, overwrite: Bool) throws(TileStoreError) {
+                deduplicate: Bool = false, preservesModificationTimes: Bool = false, overwrite: Bool) throws(TileStoreError) {
         self.location = location
         self.template = template
         self.fileExtension = fileExtension
         self.deduplicate = deduplicate
+        self.preservesModificationTimes = preservesModificationTimes
         try AtomicFile.refuseExisting(location.path, overwrite: overwrite, allowEmptyFolder: true)
         stagingPath = AtomicFile.temporaryPath(beside: location.path)
     }
@@ -63,33 +69,36 @@ public final class DirectoryWriter: TileWriter {
 
     public func write(_ tile: Tile, hash: ContentHash, duplicateOf original: TileCoordinate?) throws {
         guard hasBegun else { throw TileStoreError(.unsupported, store: location.path, message: "write before begin") }
-        let relative = template.path(for: tile.coordinate, fileExtension: fileExtension)
+        pathBytes.removeAll(keepingCapacity: true)
+        template.appendPath(for: tile.coordinate, fileExtension: fileExtension, to: &pathBytes)
+        let slash = pathBytes.lastIndex(of: UInt8(ascii: "/"))
+        let relative = { String(decoding: self.pathBytes, as: UTF8.self) }
         do {
-            let slash = relative.lastIndex(of: "/")
-            let folder = slash.map { String(relative[..<$0]) } ?? ""
-            let name = slash.map { String(relative[relative.index(after: $0)...]) } ?? relative
-            let descriptor = try folderDescriptor(folder)
+            let descriptor = try folderDescriptor(pathBytes[..<(slash ?? 0)])
+            let name = String(decoding: pathBytes[(slash.map { $0 + 1 } ?? 0)...], as: UTF8.self)
             if deduplicate, let original {
                 let target = stagingPath + "/" + template.path(for: original, fileExtension: fileExtension)
                 unlinkat(descriptor, name, 0)
                 if linkat(AT_FDCWD, target, descriptor, name, 0) == 0 { return }
             }
-            try FileBytes.write(tile.data, in: descriptor, name: name, path: stagingPath + "/" + relative)
+            try FileBytes.write(tile.data, in: descriptor, name: name, path: stagingPath + "/" + relative(),
+                                modificationTime: preservesModificationTimes ? tile.modificationTime : nil)
         } catch {
-            throw error.storeError(store: location.path, item: "tile \(tile.coordinate) (\(relative))")
+            throw error.storeError(store: location.path, item: "tile \(tile.coordinate) (\(relative()))")
         }
     }
 
     /// The open folder `relative` of the staging tree, created with its parents when new; the
     /// last one stays open, since tiles come column by column.
-    private func folderDescriptor(_ relative: String) throws(POSIXFileError) -> Int32 {
-        if let open = openFolder, open.relative == relative { return open.descriptor }
+    private func folderDescriptor(_ relativeBytes: ArraySlice<UInt8>) throws(POSIXFileError) -> Int32 {
+        if let open = openFolder, open.relative.elementsEqual(relativeBytes) { return open.descriptor }
         closeOpenFolder()
+        let relative = String(decoding: relativeBytes, as: UTF8.self)
         if !relative.isEmpty { try createFolders(relative) }
         let path = relative.isEmpty ? stagingPath : stagingPath + "/" + relative
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw POSIXFileError(operation: "open", path: path, code: errno) }
-        openFolder = (relative, descriptor)
+        openFolder = (Array(relativeBytes), descriptor)
         return descriptor
     }
 
