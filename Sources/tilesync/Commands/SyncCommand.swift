@@ -19,11 +19,12 @@ enum SyncCommand {
         discussion: """
             Compares the two stores' tile indexes and writes new and changed tiles; unchanged tiles
             are not touched. With --delete, tiles the source lacks are removed. Metadata is synced
-            too. A missing destination is created. Quick by default: folders compare size and
-            modification time like rsync, and a sync state (.tilesync-state) remembers hashes, so
-            a sync with nothing to do reads almost nothing. MBTiles changes commit in one
-            transaction, a folder through a journal that the next run completes if interrupted,
-            a tar is rewritten and renamed.
+            too. A missing destination is created (from a folder into a missing folder in one
+            pass, every file keeping its source file's modification time, like rsync -a). Quick
+            by default: folders compare size and modification time like rsync, and a sync state
+            (.tilesync-state) remembers hashes, so a sync with nothing to do reads almost nothing.
+            MBTiles changes commit in one transaction, a folder through a journal that the next
+            run completes if interrupted, a tar is rewritten and renamed.
             """,
         arguments: [
             .init(name: "source", help: "The store to copy from."),

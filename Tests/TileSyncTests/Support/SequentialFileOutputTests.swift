@@ -59,6 +59,20 @@ struct SequentialFileOutputTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file("one"))) == Data(bytes))
     }
 
+    @Test("Outputs dropped without close() (aborted writes) end their threads and close their files")
+    func droppedWithoutClose() throws {
+        let directory = try TemporaryDirectory()
+        func openDescriptors() -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1 }
+        let before = openDescriptors()
+        let bytes = Self.pattern(3 * SequentialFileOutput.bufferSize / 2, seed: 3)
+        for index in 0..<200 {
+            let output = try SequentialFileOutput(path: directory.file("dropped-\(index)"))
+            if index % 2 == 0 { try bytes.withUnsafeBytes { try output.append($0) } }
+        }
+        // Other tests run at the same time and open files too: a leak here would be 200.
+        #expect(openDescriptors() < before + 50)
+    }
+
     @Test("A file that cannot be created names the path and errno")
     func cannotCreate() throws {
         let directory = try TemporaryDirectory()
