@@ -32,6 +32,9 @@ public enum TileSynchronizer {
                             options: SyncOptions = SyncOptions(), each: ((SyncPlanEntry) -> Void)? = nil) throws -> SyncSummary {
         let started = Date()
         try TileConverter.refuseSameStore(source, destination)
+        if !options.dryRun, source.kind == .directory, destination.kind == .directory, !AtomicFile.exists(destination.path) {
+            return try copyIntoNewFolder(from: source, to: destination, options: options, each: each, started: started)
+        }
         let sourceReader = try TileStores.openReader(source, layout: options.sourceLayout)
         sourceReader.setCancellation(options.isCancelled)
         if !options.dryRun {
@@ -42,9 +45,6 @@ public enum TileSynchronizer {
             if destination.kind == .mbtiles { MBTilesMaintenance.recover(path: destination.path) }
         }
         let destinationExists = AtomicFile.exists(destination.path)
-        if !destinationExists, !options.dryRun, source.kind == .directory, destination.kind == .directory {
-            return try copyIntoNewFolder(from: source, to: destination, options: options, each: each, started: started)
-        }
         var created = false
         if !destinationExists, !options.dryRun, destination.kind != .tar {
             let initial = TileConverter.PreparedMetadata(metadata: TileMetadata(), fileExtension: "bin", warnings: [], summary: nil)
