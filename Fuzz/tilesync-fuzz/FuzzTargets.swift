@@ -27,13 +27,13 @@ enum FuzzTargets {
     }
 
     /// Opens the bytes as a store and reads everything a conversion reads, at most 10,000 tiles.
-    private static func store(_ data: Data, name: String, kind: TileStoreKind) {
+    private static func store(_ data: Data, name: String, kind: some TileStoreKind) {
         try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         let path = scratch + "/" + name
         guard FileManager.default.createFile(atPath: path, contents: data) else { return }
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let location = TileStoreLocation(kind: kind, path: path)
-        guard let reader = try? TileStores.openReader(location) else { return }
+        let location = TileStoreLocation(kind: kind, address: path)
+        guard let reader = try? location.openReader() else { return }
         _ = try? reader.metadata()
         _ = try? reader.summary(matching: .all)
         if let cursor = try? reader.tiles(matching: .all) {

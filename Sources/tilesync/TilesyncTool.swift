@@ -6,7 +6,10 @@ import TileSync
 enum TilesyncTool {
     static let version = "0.1.0"
 
-    static let commands: [CommandSpec] = [ConvertCommand.spec, SyncCommand.spec, SyncCommand.diffSpec, InfoCommand.spec, VerifyCommand.spec, TileCommand.spec]
+    static let commands: [CommandEntry] = [
+        CommandEntry(ConvertCommand.self), CommandEntry(SyncCommand.self), CommandEntry(DiffCommand.self),
+        CommandEntry(InfoCommand.self), CommandEntry(VerifyCommand.self), CommandEntry(TileCommand.self),
+    ]
 
     static var help: String {
         var text = """
@@ -17,7 +20,7 @@ enum TilesyncTool {
             COMMANDS:
 
             """
-        for command in commands {
+        for command in commands.map({ $0.spec }) {
             text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.abstract + "\n"
         }
         text += """
@@ -43,8 +46,8 @@ enum TilesyncTool {
         }
         switch first {
         case "--help", "-h", "help":
-            if words.count > 1, let spec = commands.first(where: { $0.name == words[1] }) {
-                Terminal.out(spec.help)
+            if words.count > 1, let command = commands.first(where: { $0.spec.name == words[1] }) {
+                Terminal.out(command.spec.helpText)
             } else {
                 Terminal.out(help)
             }
@@ -55,33 +58,17 @@ enum TilesyncTool {
         default:
             break
         }
-        guard let spec = commands.first(where: { $0.name == first }) else {
-            return fail(UsageError("unknown command '\(first)' (commands: \(commands.map(\.name).joined(separator: ", ")))", spec: nil))
+        guard let command = commands.first(where: { $0.spec.name == first }) else {
+            let names = commands.map(\.spec.name).joined(separator: ", ")
+            return fail(UsageError("unknown command '\(first)' (commands: \(names))", spec: nil))
         }
         do {
-            let arguments = try ParsedArguments(Array(words.dropFirst()), spec: spec)
-            if arguments.flag("help") {
-                Terminal.out(spec.help)
+            let arguments = try ParsedArguments(Array(words.dropFirst()), spec: command.spec)
+            if arguments.flag(CommandSpec.help) {
+                Terminal.out(command.spec.helpText)
                 return 0
             }
-            switch spec.name {
-            case ConvertCommand.spec.name:
-                let cancellation = CancellationFlag()
-                cancellation.installSignalHandlers()
-                return try ConvertCommand.run(arguments, cancellation: cancellation)
-            case SyncCommand.spec.name:
-                let cancellation = CancellationFlag()
-                cancellation.installSignalHandlers()
-                return try SyncCommand.runSync(arguments, cancellation: cancellation)
-            case SyncCommand.diffSpec.name:
-                return try SyncCommand.runDiff(arguments)
-            case InfoCommand.spec.name:
-                return try InfoCommand.run(arguments)
-            case VerifyCommand.spec.name:
-                return try VerifyCommand.run(arguments)
-            default:
-                return try TileCommand.run(arguments)
-            }
+            return try command.main(arguments)
         } catch {
             return fail(error)
         }

@@ -49,8 +49,8 @@ final class ReliabilityEndToEndTests {
     /// A generated source of `count` tiles of about 1.5 KB, and its contents.
     func makeSource(_ name: String, count: Int, salt: String) throws -> String {
         let path = directory + "/" + name
-        let writer = try TileStores.makeWriter(try TileStoreLocation(parsing: path), fileExtension: "png", overwrite: true)
-        try writer.begin(metadata: TileMetadata())
+        let writer = try TileStoreLocation(parsing: path).makeWriter(TileWriterSettings(overwrite: true))
+        try writer.begin(metadata: TileMetadata(), format: SniffedTileFormat(.png))
         var written = 0
         outer: for z in 0...8 {
             for coordinate in try TileRange.world(z: z) {

@@ -11,8 +11,9 @@ public import Foundation
 /// Thread safety: each call borrows a reader from a small pool (one SQLite connection per
 /// reader for MBTiles, opened read-only), so concurrent calls run in parallel on separate
 /// connections and never share one. Opening an MBTiles file reads only its schema, never the
-/// tiles. A folder is read file by file. A tar archive has no index: opening one streams it once
-/// into a private temporary MBTiles file, which then serves the lookups.
+/// tiles. A folder is read file by file. A store without cheap random access (a tar archive has
+/// no index) is streamed once, when it is opened, into a private temporary copy of the
+/// registry's local index kind (an MBTiles file), which then serves the lookups.
 public final class TileSource: @unchecked Sendable {
     /// Where the store is.
     public let location: TileStoreLocation
@@ -33,28 +34,39 @@ public final class TileSource: @unchecked Sendable {
         try self.init(location: TileStoreLocation(parsing: path))
     }
 
-    /// Opens a store.
-    /// - Parameter layout: path template of a folder or tar (nil: from its metadata).
+    /// Opens a store (with its options: the layout of a folder or tar).
     /// - Throws: `TileStoreError` when the store is missing, not a tile store, or damaged.
-    public init(location: TileStoreLocation, layout: PathTemplate? = nil) throws {
+    public init(location: TileStoreLocation) throws {
         self.location = location
-        let first = try TileStores.openReader(location, layout: layout)
-        metadata = try first.metadata()
-        if first.hasCheapRandomAccess {
-            temporaryIndex = nil
-            makeReader = { try TileStores.openReader(location, layout: layout) }
-            idle = [first]
-        } else {
-            let index = NSTemporaryDirectory() + "tilesync-source-\(UUID().uuidString).mbtiles"
-            let indexLocation = TileStoreLocation(kind: .mbtiles, path: index)
-            var options = ConversionOptions()
-            options.sourceLayout = layout
-            options.skipInvalid = true
-            _ = try TileConverter.convert(from: location, to: indexLocation, options: options)
-            temporaryIndex = index
-            makeReader = { try TileStores.openReader(indexLocation) }
-            idle = [try makeReader()]
+        do {
+            let first = try location.openReader()
+            metadata = try first.metadata()
+            if first.hasCheapRandomAccess {
+                temporaryIndex = nil
+                makeReader = { try location.openReader() }
+                idle = [first]
+                return
+            }
+            let indexLocation = try Self.makeIndex(of: location)
+            temporaryIndex = indexLocation.address
+            makeReader = { try indexLocation.openReader() }
+            idle = [try indexLocation.openReader()]
+        } catch {
+            throw TileStoreError(wrapping: error, store: location.address)
         }
+    }
+
+    /// Streams a store without random access into a private scratch copy of the registry's
+    /// local index kind.
+    private static func makeIndex(of location: TileStoreLocation) throws -> TileStoreLocation {
+        guard let kind = TileStoreRegistry.standard.localIndexKind else {
+            throw TileStoreError(.unsupported, store: location.address, message: "has no random access and no kind can index it here")
+        }
+        let indexLocation = TileStoreLocation(anyKind: kind, address: NSTemporaryDirectory() + "tilesync-source-\(UUID().uuidString)")
+        var options = ConversionOptions()
+        options.skipInvalid = true
+        _ = try TileConverter.convert(from: location, to: indexLocation, options: options)
+        return indexLocation
     }
 
     deinit {

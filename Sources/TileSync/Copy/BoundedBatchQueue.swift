@@ -10,7 +10,7 @@ final class BoundedBatchQueue<Item>: @unchecked Sendable {
     private var items: [Item] = []
     private var bytes = 0
     private var isClosed = false
-    private var isStopped = false
+    private var stopped = false
     private var isFinished = false
 
     /// - Parameter maxBytes: `put` waits while this many bytes are queued.
@@ -25,8 +25,8 @@ final class BoundedBatchQueue<Item>: @unchecked Sendable {
         defer { batch.removeAll(keepingCapacity: true) }
         condition.lock()
         defer { condition.unlock() }
-        while bytes >= maxBytes && !isStopped { condition.wait() }
-        guard !isStopped else { return false }
+        while bytes >= maxBytes && !stopped { condition.wait() }
+        guard !stopped else { return false }
         items.append(contentsOf: batch)
         bytes += batchBytes
         condition.broadcast()
@@ -47,7 +47,7 @@ final class BoundedBatchQueue<Item>: @unchecked Sendable {
         batch.removeAll(keepingCapacity: true)
         condition.lock()
         defer { condition.unlock() }
-        while items.isEmpty && !isClosed && !isStopped { condition.wait() }
+        while items.isEmpty && !isClosed && !stopped { condition.wait() }
         swap(&batch, &items)
         bytes = 0
         condition.broadcast()
@@ -57,9 +57,16 @@ final class BoundedBatchQueue<Item>: @unchecked Sendable {
     /// The consumer takes nothing more: a producer waiting in `put` returns false at once.
     func stop() {
         condition.lock()
-        isStopped = true
+        stopped = true
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// True once the consumer stopped: a producer doing long work between `put`s can give up.
+    var isStopped: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return stopped
     }
 
     /// Marks the end of the worker thread's work (call once, as its last step).

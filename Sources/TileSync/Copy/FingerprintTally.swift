@@ -98,9 +98,8 @@ final class FingerprintTally {
         buffer.withUnsafeBytes { bytes in
             var written = 0
             while written < byteCount, let base = bytes.baseAddress {
-                let count = pwrite(spill, base + written, byteCount - written, off_t(spilledBytes + written))
+                let count = retryingOnInterrupt { pwrite(spill, base + written, byteCount - written, off_t(spilledBytes + written)) }
                 if count < 0 {
-                    if errno == EINTR { continue }
                     failure = POSIXFileError(operation: "write", path: "temporary file of blob fingerprints", code: errno)
                     return
                 }
@@ -186,8 +185,7 @@ final class FingerprintTally {
         block.withUnsafeMutableBytes { bytes in
             var filled = 0
             while filled < byteCount, let base = bytes.baseAddress {
-                let read = pread(spill, base + filled, byteCount - filled, off_t(reader.offset + filled))
-                if read < 0 && errno == EINTR { continue }
+                let read = retryingOnInterrupt { pread(spill, base + filled, byteCount - filled, off_t(reader.offset + filled)) }
                 if read <= 0 {
                     failure = POSIXFileError(operation: "read", path: "temporary file of blob fingerprints", code: read < 0 ? errno : EIO)
                     return

@@ -1,7 +1,7 @@
 public import Foundation
 
-/// A store that tiles can be read from. Implemented once per container (MBTiles, folder, tar);
-/// the converter and the sync engine see only this protocol.
+/// A store that tiles can be read from. Implemented once per kind (MBTiles, folder, tar); the
+/// converter, the sync engine and verify see only this protocol.
 ///
 /// A reader is not thread-safe unless its type says so: use one per thread.
 public protocol TileReader: AnyObject {
@@ -11,9 +11,6 @@ public protocol TileReader: AnyObject {
     var schemaDescription: String { get }
     /// The order `tiles(matching:)` streams in.
     var order: TileOrder { get }
-
-    /// The path template tiles are read at, for folders and tars; nil for other stores.
-    var layout: PathTemplate? { get }
 
     /// True when `tile(at:)` costs a lookup, not a scan (false for tar archives).
     var hasCheapRandomAccess: Bool { get }
@@ -56,6 +53,27 @@ public protocol TileReader: AnyObject {
     /// nothing (other stores return between tiles, where callers poll themselves).
     func setCancellation(_ isCancelled: @escaping @Sendable () -> Bool)
 
+    /// True when `summary(matching:countingBytes:)` without bytes reads an index, not the tiles
+    /// (an MBTiles), so a converter asks for it even when the metadata has what it needs.
+    var hasCheapSummary: Bool { get }
+
+    /// martin's `agg_tiles_hash` over every tile. The default streams the tiles when they come
+    /// in (zoom, column, TMS row) order, else sorts them on disk first (`AggregateHashCalculator`).
+    /// - Throws: `TileStoreError` when the store cannot be read.
+    func aggregateHash() throws -> ContentHash
+
+    /// What the store's own structure says is broken (SQLite's integrity check), one line per
+    /// problem; none by default.
+    /// - Throws: `TileStoreError` when the check cannot run.
+    func integrityProblems() throws -> [String]
+
+    /// The per-tile hashes the store keeps, or nil when it keeps none (the default).
+    var storedHashes: StoredTileHashes? { get }
+
+    /// Calls `each` for every stored hash that is not the MD5 of its bytes (none by default).
+    /// - Throws: `TileStoreError` when the store cannot be read.
+    func storedHashMismatches(_ each: (StoredHashMismatch) -> Void) throws
+
     /// Counts, sizes and extents per zoom, reading as little as the store allows.
     /// - Parameter countingBytes: false when the byte counts are not needed: they are then 0
     ///   where finding them costs a read of every tile (MBTiles) or a `stat` of every file (folders).
@@ -69,8 +87,17 @@ extension TileReader {
     }
 
     public var hasCheapRandomAccess: Bool { true }
-    public var layout: PathTemplate? { nil }
     public var listingKnowsContent: Bool { true }
+    public var hasCheapSummary: Bool { false }
+    public var storedHashes: StoredTileHashes? { nil }
+
+    public func aggregateHash() throws -> ContentHash {
+        try AggregateHashCalculator.compute(self)
+    }
+
+    public func integrityProblems() throws -> [String] { [] }
+
+    public func storedHashMismatches(_ each: (StoredHashMismatch) -> Void) throws {}
 
     public func setCancellation(_ isCancelled: @escaping @Sendable () -> Bool) {}
 

@@ -25,11 +25,13 @@ public struct TileStoreError: Error, Sendable, CustomStringConvertible {
         case io
         /// The user stopped the run.
         case interrupted
+        /// Store options that do not apply to the store's kind, or contradict each other.
+        case invalidOptions
     }
 
     /// What went wrong.
     public let kind: Kind
-    /// The store's path as the user gave it.
+    /// The store's location as the user gave it (without a kind prefix).
     public let store: String
     /// The tile, entry or file concerned, e.g. `tile 6/10/64 (TMS row 64)` or `entry '../x.png'`.
     public let item: String?
@@ -49,6 +51,15 @@ public struct TileStoreError: Error, Sendable, CustomStringConvertible {
 
     /// The hint every disk-full error carries.
     public static let diskFullHint = "the disk is full; free some space and run again"
+
+    /// Any error as a store error: itself when it is one, else `.io` with its description.
+    public init(wrapping error: any Error, store: String, item: String? = nil) {
+        if let error = error as? TileStoreError {
+            self = error
+        } else {
+            self.init(.io, store: store, item: item, message: "\(error)")
+        }
+    }
 
     /// `store: item: message (hint)` on one line.
     public var description: String {

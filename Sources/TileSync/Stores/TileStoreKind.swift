@@ -1,18 +1,58 @@
-/// The containers TileSync reads and writes.
-public enum TileStoreKind: String, Sendable, CaseIterable {
-    /// An MBTiles (SQLite) file.
-    case mbtiles
-    /// A folder tree of tile files at a path template.
-    case directory = "dir"
-    /// A tar archive, optionally compressed.
-    case tar
+/// One kind of tile store (MBTiles, folder, tar archive, ...): how its locations are named and
+/// recognised, what it can do, and how its readers, writers and updaters are made. Each kind
+/// lives in one folder under `Stores/` and is listed once in `TileStoreRegistry`; the engines
+/// see only this protocol, the capabilities and the reader/writer protocols.
+public protocol TileStoreKind: Sendable {
+    /// The kind's own options, read from a location's `TileStoreOptions`.
+    associatedtype Options: Sendable
 
-    /// A human name for messages and `info`.
-    public var displayName: String {
-        switch self {
-        case .mbtiles: "MBTiles"
-        case .directory: "folder"
-        case .tar: "tar archive"
+    /// The kind's name: the prefix that forces it (`mbtiles:`) and what `info` shows.
+    var name: String { get }
+    /// A human name for messages (`MBTiles`, `folder`, `tar archive`).
+    var displayName: String { get }
+    /// What its stores can do.
+    var capabilities: TileStoreCapabilities { get }
+    /// The `TileStoreOptionKey` names it reads; the command line refuses others for its stores.
+    var optionNames: Set<String> { get }
+
+    /// How surely a location typed without a prefix is a store of this kind.
+    func claim(_ candidate: TileStoreCandidate) -> TileStoreClaim
+    /// The kind's typed options from a location's options.
+    /// - Throws: `TileStoreError` `.invalidOptions` when they contradict each other.
+    func options(from options: TileStoreOptions, at location: TileStoreLocation) throws(TileStoreError) -> Options
+    /// Opens an existing store for reading.
+    /// - Throws: `TileStoreError` (`.notFound`, `.notATileStore`, `.corrupt`, ...).
+    func openReader(at location: TileStoreLocation, options: Options) throws(TileStoreError) -> any TileReader
+    /// Prepares a writer for a new store, visible when it finishes.
+    /// - Throws: `TileStoreError` (`.destinationExists` without `settings.overwrite`).
+    func makeWriter(at location: TileStoreLocation, options: Options, settings: TileWriterSettings) throws(TileStoreError) -> any TileWriter
+    /// Prepares to change a store in place; a missing store is created when the change commits.
+    /// - Throws: `TileStoreError` when the store cannot be changed.
+    func makeUpdater(at location: TileStoreLocation, options: Options) throws(TileStoreError) -> any TileUpdater
+    /// What holds the store at `location`.
+    func resource(at location: TileStoreLocation) -> any TileStoreResource
+}
+
+extension TileStoreKind {
+    /// Checks a location's options: every option is one this kind reads, and they agree.
+    /// - Throws: `TileStoreError` `.invalidOptions` naming the first one that does not.
+    public func validate(_ location: TileStoreLocation) throws(TileStoreError) {
+        if let foreign = location.options.names.first(where: { !optionNames.contains($0) }) {
+            throw TileStoreError(.invalidOptions, store: location.address, item: "option \(foreign)",
+                                 message: "does not apply to a \(displayName)")
         }
+        _ = try options(from: location.options, at: location)
+    }
+
+    func openReader(at location: TileStoreLocation) throws(TileStoreError) -> any TileReader {
+        try openReader(at: location, options: options(from: location.options, at: location))
+    }
+
+    func makeWriter(at location: TileStoreLocation, settings: TileWriterSettings) throws(TileStoreError) -> any TileWriter {
+        try makeWriter(at: location, options: options(from: location.options, at: location), settings: settings)
+    }
+
+    func makeUpdater(at location: TileStoreLocation) throws(TileStoreError) -> any TileUpdater {
+        try makeUpdater(at: location, options: options(from: location.options, at: location))
     }
 }

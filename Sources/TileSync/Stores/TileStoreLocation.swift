@@ -1,74 +1,76 @@
-import Foundation
-
-/// A store's kind and path, parsed from what the user typed.
+/// A store as the user named it: its kind, its address (a path today; `s3://bucket/prefix` or a
+/// URL for later kinds) and the options it is read or written with.
 ///
-/// `mbtiles:PATH`, `dir:PATH` and `tar:PATH` force a kind. Without a prefix the kind is
-/// inferred: an existing folder is a folder; `.mbtiles`, `.sqlite`, `.db` are MBTiles; `.tar`,
-/// `.tar.gz`, `.tgz`, `.tar.zst`, `.tzst` are tar; an existing file is identified by its first
-/// bytes (SQLite header, tar or compression magic); any other new path is a folder.
-public struct TileStoreLocation: Hashable, Sendable, CustomStringConvertible {
-    /// The container kind.
-    public let kind: TileStoreKind
-    /// The file or folder path.
-    public let path: String
+/// `mbtiles:PATH`, `dir:PATH`, `tar:PATH` (any registered kind's name) force a kind; without a
+/// prefix `TileStoreRegistry` asks every kind to claim the address: an existing folder, a known
+/// name (`.mbtiles`, `.tar.gz`, ...), a file's first bytes, else a new folder. Two locations are
+/// equal when they name the same kind and address; options are not compared.
+public struct TileStoreLocation: Sendable, Hashable, CustomStringConvertible {
+    /// The store's kind.
+    public let kind: any TileStoreKind
+    /// The store's address without the kind prefix, as messages show it.
+    public let address: String
+    /// The options the store is opened with (layout, MBTiles schema, dedup, ...).
+    public var options: TileStoreOptions
 
     /// A location of a known kind.
-    public init(kind: TileStoreKind, path: String) {
+    public init(kind: some TileStoreKind, address: String, options: TileStoreOptions = TileStoreOptions()) {
         self.kind = kind
-        self.path = path
+        self.address = address
+        self.options = options
     }
 
-    /// Parses a location string.
-    /// - Throws: `TileStoreError` (`.notATileStore`) for an empty path or an existing file of
-    ///   unknown kind.
-    public init(parsing text: String) throws(TileStoreError) {
-        for kind in TileStoreKind.allCases where text.hasPrefix(kind.rawValue + ":") {
-            let path = String(text.dropFirst(kind.rawValue.count + 1))
-            guard !path.isEmpty else {
-                throw TileStoreError(.notATileStore, store: text, message: "the path after '\(kind.rawValue):' is empty")
-            }
-            self.init(kind: kind, path: path)
-            return
+    /// A location of a known kind (`any` form, for kinds chosen at run time).
+    public init(anyKind kind: any TileStoreKind, address: String, options: TileStoreOptions = TileStoreOptions()) {
+        self.kind = kind
+        self.address = address
+        self.options = options
+    }
+
+    /// Parses what the user typed with the standard registry.
+    /// - Throws: `TileStoreError` (`.notATileStore`) for an empty address or an existing file of
+    ///   no known kind.
+    public init(parsing text: String, options: TileStoreOptions = TileStoreOptions()) throws(TileStoreError) {
+        self = try TileStoreRegistry.standard.location(parsing: text, options: options)
+    }
+
+    public var description: String { address }
+
+    /// What holds the store.
+    public var resource: any TileStoreResource { kind.resource(at: self) }
+
+    /// Opens the store for reading.
+    /// - Throws: `TileStoreError` from the kind.
+    public func openReader() throws -> any TileReader {
+        try kind.openReader(at: self)
+    }
+
+    /// Prepares a writer for a new store here.
+    /// - Throws: `TileStoreError` (`.destinationExists` without `overwrite`, `.invalidOptions`).
+    public func makeWriter(_ settings: TileWriterSettings = TileWriterSettings()) throws -> any TileWriter {
+        try kind.makeWriter(at: self, settings: settings)
+    }
+
+    /// Prepares to change the store in place (created when missing).
+    /// - Throws: `TileStoreError` from the kind.
+    public func makeUpdater() throws -> any TileUpdater {
+        try kind.makeUpdater(at: self)
+    }
+
+    /// Throws `.sameSourceAndDestination` when `other` is this store (also through another path).
+    public func refuseSameStore(as other: TileStoreLocation) throws {
+        if self == other || resource.refersToSameStore(as: other.resource) {
+            throw TileStoreError(.sameSourceAndDestination, store: other.address,
+                                 message: "is the same store as the source \(address)", hint: "choose another destination")
         }
-        guard !text.isEmpty else {
-            throw TileStoreError(.notATileStore, store: text, message: "empty store path")
-        }
-        self.init(kind: try Self.inferKind(path: text), path: text)
     }
 
-    /// The tar compression implied by the file name (`.gz`/`.tgz`, `.zst`/`.tzst`, else none).
-    var tarCompression: TarCompression {
-        let name = path.lowercased()
-        if name.hasSuffix(".gz") || name.hasSuffix(".tgz") { return .gzip }
-        if name.hasSuffix(".zst") || name.hasSuffix(".tzst") { return .zstd }
-        return .none
+    public static func == (lhs: TileStoreLocation, rhs: TileStoreLocation) -> Bool {
+        lhs.kind.name == rhs.kind.name && lhs.address == rhs.address
     }
 
-    public var description: String { path }
-
-    private static func inferKind(path: String) throws(TileStoreError) -> TileStoreKind {
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        if exists && isDirectory.boolValue { return .directory }
-        let name = path.lowercased()
-        if [".mbtiles", ".sqlite", ".sqlite3", ".db"].contains(where: name.hasSuffix) { return .mbtiles }
-        if [".tar", ".tar.gz", ".tgz", ".tar.zst", ".tzst", ".tar.bz2", ".tar.xz"].contains(where: name.hasSuffix) {
-            return .tar
-        }
-        guard exists else { return .directory }
-        if let kind = sniffKind(path: path) { return kind }
-        throw TileStoreError(.notATileStore, store: path,
-                             message: "not an MBTiles file, tar archive or folder",
-                             hint: "name the kind with a prefix: mbtiles:, tar: or dir:")
-    }
-
-    private static func sniffKind(path: String) -> TileStoreKind? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        let head = [UInt8]((try? handle.read(upToCount: 512)) ?? Data())
-        if head.starts(with: Array("SQLite format 3\0".utf8)) { return .mbtiles }
-        if head.count >= 262, Array(head[257..<262]) == Array("ustar".utf8) { return .tar }
-        if head.starts(with: [0x1F, 0x8B]) || head.starts(with: [0x28, 0xB5, 0x2F, 0xFD]) { return .tar }
-        return nil
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind.name)
+        hasher.combine(address)
     }
 }

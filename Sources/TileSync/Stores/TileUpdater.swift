@@ -1,13 +1,16 @@
 /// A store changed in place by a sync: tiles put and removed, then committed together.
 ///
-/// Call order: `begin(metadata:)`, any `put`/`remove`, then `finish()` or `abort()`. Each
-/// adapter makes the commit as atomic as its container allows and documents how (a transaction,
-/// a journal that the next run completes, a rewritten file renamed into place).
+/// Call order: `begin(metadata:format:)`, any `put`/`remove`, then `finish()` or `abort()`.
+/// Each kind makes the commit as atomic as its store allows and documents how (a transaction,
+/// a journal that the next run completes, a rewritten file renamed into place). A store that
+/// does not exist yet is created by the commit, and `abort()` leaves nothing behind.
 public protocol TileUpdater: AnyObject {
+    /// The store being changed.
     var location: TileStoreLocation { get }
 
     /// Starts a change, replacing the store's metadata with `metadata`.
-    func begin(metadata: TileMetadata) throws
+    /// - Parameter format: what the tiles put are (a folder names new files with its extension).
+    func begin(metadata: TileMetadata, format: SniffedTileFormat) throws
 
     /// Adds or replaces a tile.
     /// - Parameter modificationTime: for stores with a file per tile, the time to give the file
@@ -17,9 +20,24 @@ public protocol TileUpdater: AnyObject {
     /// Removes the tile at a coordinate (nothing when there is none).
     func remove(_ coordinate: TileCoordinate) throws
 
+    /// Rewrites every stored hash that is not the MD5 of its bytes (`verify --fix`).
+    /// - Throws: `TileStoreError` `.unsupported` (the default) when the store keeps no hashes.
+    func rebuildStoredHashes() throws
+
     /// Commits every change.
     func finish() throws
 
     /// Drops every change; the store stays as it was.
     func abort()
+}
+
+extension TileUpdater {
+    public func rebuildStoredHashes() throws {
+        throw TileStoreError(.unsupported, store: location.address, message: "keeps no hashes to rebuild")
+    }
+
+    /// Starts a change with tiles of the format the metadata declares.
+    public func begin(metadata: TileMetadata) throws {
+        try begin(metadata: metadata, format: SniffedTileFormat(metadata.format ?? .unknown))
+    }
 }

@@ -1,21 +1,32 @@
 /// A store that tiles can be written to. Writes become visible all at once in `finish()`;
 /// `abort()` (or dropping the writer unfinished) leaves the destination as it was.
 ///
-/// Call order: `begin(metadata:)` once, then any number of `write(_:)`, then `finish()` or
-/// `abort()`. Metadata comes first because a tar archive carries it as its first entry.
+/// Call order: `begin(metadata:format:)` once, then any number of `write(_:hash:duplicateOf:)`,
+/// then `finish()` or `abort()`. Metadata comes first because a tar archive carries it as its
+/// first entry. A writer says what it needs (`wantsHashes`, `deduplication`, `preferredOrder`),
+/// and the converter gives it that.
 public protocol TileWriter: AnyObject {
     /// Where the store goes, as the user named it.
     var location: TileStoreLocation { get }
+    /// True when `write` uses each tile's MD5 (stored hashes, dedup); otherwise it may be
+    /// `ContentHash.unknown`.
+    var wantsHashes: Bool { get }
+    /// How this writer keeps repeated blobs; `.linksRepeats` wants `duplicateOf:` filled in.
+    var deduplication: TileDeduplication { get }
+    /// The order tiles are best written in (an index's order, so inserts append).
+    var preferredOrder: TileOrder { get }
 
     /// Starts writing, recording the metadata the store will hold.
+    /// - Parameter format: what the tiles are (from their bytes, else the metadata): a folder
+    ///   names its files with its extension.
     /// - Throws: `TileStoreError` when the destination cannot be prepared.
-    func begin(metadata: TileMetadata) throws
+    func begin(metadata: TileMetadata, format: SniffedTileFormat) throws
 
     /// Adds or replaces one tile (a repeated coordinate: the last write wins).
     /// - Parameters:
-    ///   - hash: the MD5 of `tile.data` (stored by schemas that keep hashes).
-    ///   - original: an earlier tile of this run with the same bytes, when the caller tracks
-    ///     repeats; a deduplicating writer stores a reference to it instead of the bytes.
+    ///   - hash: the MD5 of `tile.data` when `wantsHashes`.
+    ///   - original: an earlier tile of this run with the same bytes, when the writer links
+    ///     repeats; it stores a reference to it instead of the bytes.
     /// - Throws: `TileStoreError` of kind `.io` when writing fails.
     func write(_ tile: Tile, hash: ContentHash, duplicateOf original: TileCoordinate?) throws
 
@@ -28,6 +39,12 @@ public protocol TileWriter: AnyObject {
 }
 
 extension TileWriter {
+    /// Starts writing tiles of the format the metadata declares.
+    /// - Throws: `TileStoreError` when the destination cannot be prepared.
+    public func begin(metadata: TileMetadata) throws {
+        try begin(metadata: metadata, format: SniffedTileFormat(metadata.format ?? .unknown))
+    }
+
     /// Adds or replaces one tile, hashing it here.
     public func write(_ tile: Tile) throws {
         try write(tile, hash: ContentHash(of: tile.data), duplicateOf: nil)

@@ -49,10 +49,10 @@ enum AtomicFile {
 
     /// Flushes a file's (or folder's) contents to stable storage.
     static func sync(path: String) throws(POSIXFileError) {
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw POSIXFileError(operation: "open", path: path, code: errno) }
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw POSIXFileError(operation: "fsync", path: path, code: errno) }
+        guard retryingOnInterrupt({ fsync(descriptor) }) == 0 else { throw POSIXFileError(operation: "fsync", path: path, code: errno) }
     }
 
     /// Renames `source` to `destination`, replacing a file there, then flushes the folder entry.

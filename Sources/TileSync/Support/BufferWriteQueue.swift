@@ -143,9 +143,8 @@ final class BufferWriteQueue: @unchecked Sendable {
                                  path: String) throws(POSIXFileError) {
         var written = 0
         while written < count {
-            let result = pwrite(descriptor, base + written, count - written, off_t(offset + written))
+            let result = retryingOnInterrupt { pwrite(descriptor, base + written, count - written, off_t(offset + written)) }
             if result < 0 {
-                if errno == EINTR { continue }
                 throw POSIXFileError(operation: "write", path: path, code: errno)
             }
             if result == 0 { throw POSIXFileError(operation: "write", path: path, code: EIO) }

@@ -13,7 +13,7 @@ enum FileBytes {
 
     /// Reads a regular file, refusing symbolic links and files over `limit` bytes.
     static func read(_ path: String, limit: Int = maxTileSize) throws(POSIXFileError) -> Data {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
         guard descriptor >= 0 else { throw POSIXFileError(operation: "open", path: path, code: errno) }
         defer { close(descriptor) }
         return try read(descriptor, path: path, limit: limit).data
@@ -30,7 +30,7 @@ enum FileBytes {
                     guard let base = terminated.baseAddress else { return -1 }
                     for index in chars.indices { terminated[index] = chars[index] }
                     terminated[chars.count] = 0
-                    return openat(folder, base, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+                    return retryingOnInterrupt { openat(folder, base, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
                 }
             }
         }
@@ -46,14 +46,13 @@ enum FileBytes {
         guard info.st_mode & S_IFMT == S_IFREG else { throw POSIXFileError(operation: "read", path: path(), code: EINVAL) }
         let size = Int(info.st_size)
         guard size <= limit else { throw POSIXFileError(operation: "read", path: path(), code: EFBIG) }
-        let modificationTime = FileStamp.modificationTime(of: info)
+        let modificationTime = FileTime.modificationTime(of: info)
         if size == 0 { return (Data(), modificationTime) }
         guard let buffer = malloc(size) else { throw POSIXFileError(operation: "read", path: path(), code: ENOMEM) }
         var filled = 0
         while filled < size {
-            let count = Foundation.read(descriptor, buffer + filled, size - filled)
+            let count = retryingOnInterrupt { Foundation.read(descriptor, buffer + filled, size - filled) }
             if count < 0 {
-                if errno == EINTR { continue }
                 let code = errno
                 free(buffer)
                 throw POSIXFileError(operation: "read", path: path(), code: code)
@@ -73,22 +72,23 @@ enum FileBytes {
 
     /// Like `write(_:to:)` for the file `name` of the open folder `folder` (no path lookup from
     /// the root); `path` names it in errors. With `modificationTime` (ns since 1970), the file's
-    /// access and modification times are set to it.
+    /// access and modification times are set to it. With `durable`, the file is flushed to
+    /// stable storage before it is closed.
     static func write(_ data: Data, in folder: Int32, name: String, path: @autoclosure () -> String,
-                      modificationTime: Int64? = nil) throws(POSIXFileError) {
-        var descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+                      modificationTime: Int64? = nil, durable: Bool = false) throws(POSIXFileError) {
+        let create = { retryingOnInterrupt { openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) } }
+        var descriptor = create()
         if descriptor < 0 && errno == EEXIST {
             unlinkat(folder, name, 0)
-            descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            descriptor = create()
         }
         guard descriptor >= 0 else { throw POSIXFileError(operation: "create", path: path(), code: errno) }
         var failure: POSIXFileError?
         data.withUnsafeBytes { buffer in
             var written = 0
             while written < buffer.count, let base = buffer.baseAddress {
-                let count = Foundation.write(descriptor, base + written, buffer.count - written)
+                let count = retryingOnInterrupt { Foundation.write(descriptor, base + written, buffer.count - written) }
                 if count < 0 {
-                    if errno == EINTR { continue }
                     failure = POSIXFileError(operation: "write", path: path(), code: errno)
                     return
                 }
@@ -96,12 +96,15 @@ enum FileBytes {
             }
         }
         if failure == nil, let modificationTime {
-            let stamp = timespec(tv_sec: time_t(modificationTime / 1_000_000_000), tv_nsec: Int(modificationTime % 1_000_000_000))
+            let stamp = FileTime.timeSpec(nanoseconds: modificationTime)
             var times = (stamp, stamp)
             let result = withUnsafePointer(to: &times) { pointer in
-                pointer.withMemoryRebound(to: timespec.self, capacity: 2) { futimens(descriptor, $0) }
+                pointer.withMemoryRebound(to: timespec.self, capacity: 2) { times in retryingOnInterrupt { futimens(descriptor, times) } }
             }
             if result != 0 { failure = POSIXFileError(operation: "set the time of", path: path(), code: errno) }
+        }
+        if durable, failure == nil, retryingOnInterrupt({ fsync(descriptor) }) != 0 {
+            failure = POSIXFileError(operation: "fsync", path: path(), code: errno)
         }
         if close(descriptor) != 0, failure == nil {
             failure = POSIXFileError(operation: "close", path: path(), code: errno)

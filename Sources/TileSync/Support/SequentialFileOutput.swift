@@ -44,10 +44,10 @@ final class SequentialFileOutput {
         var descriptor: Int32 = -1
         var isDirect = false
         if direct, let directFlag = BufferWriteQueue.directFlag {
-            descriptor = open(path, flags | directFlag, 0o644)
+            descriptor = retryingOnInterrupt { open(path, flags | directFlag, 0o644) }
             isDirect = descriptor >= 0
         }
-        if descriptor < 0 { descriptor = open(path, flags, 0o644) }
+        if descriptor < 0 { descriptor = retryingOnInterrupt { open(path, flags, 0o644) } }
         guard descriptor >= 0 else { throw POSIXFileError(operation: "create", path: path, code: errno) }
         // Zeroed at once: the buffers are resident from the start, so memory is the same for a
         // small archive and a large one (and no page faults later, on the hot path).

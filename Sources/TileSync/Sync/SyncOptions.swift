@@ -1,4 +1,5 @@
-/// How `TileSynchronizer` compares and updates two stores.
+/// How `TileSynchronizer` compares and updates two stores. What is particular to a store (its
+/// layout, the schema of an MBTiles it creates) travels in its location's `options`.
 public struct SyncOptions: Sendable {
     /// Which tiles both sides are limited to.
     public var filter: TileFilter = .all
@@ -9,12 +10,6 @@ public struct SyncOptions: Sendable {
     /// Compare content hashes of every tile, ignoring modification times and the sync state
     /// (`--checksum`).
     public var checksum = false
-    /// Layout of a folder or tar source (nil: from its metadata, else `{z}/{x}/{y}.{ext}`).
-    public var sourceLayout: PathTemplate?
-    /// Layout of a folder or tar destination (nil: from its metadata, else `{z}/{x}/{y}.{ext}`).
-    public var destinationLayout: PathTemplate?
-    /// Schema of an MBTiles destination that does not exist yet.
-    public var mbtilesSchema: MBTilesSchema = .flat
     /// Count invalid source tiles and go on instead of stopping.
     public var skipInvalid = false
     /// Polled between tiles; true stops the run before the commit, leaving the destination as it was.

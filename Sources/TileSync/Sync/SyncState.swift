@@ -1,20 +1,22 @@
 import Foundation
 
 /// What the last sync left: for each tile of the destination, its size, MD5 (when known), the
-/// source file's and the destination file's modification times (for folders), and whether the
-/// source had it; plus stamps (size, mtime, inode) of the source and destination files.
+/// source's and the destination's modification times (stores with a time per tile), and
+/// whether the source had it; plus version stamps of the source and destination.
 ///
-/// Kept in a small SQLite file: `DST/.tilesync-state` for a folder, `.NAME.tilesync-state` beside
-/// an MBTiles or tar. It is only a cache: it is used when its identity (source, layouts, filter)
-/// matches, file-level data only while the stamps still match, per-tile data only while size and
-/// modification time still match; otherwise it is rebuilt. Written to a temporary file and renamed.
+/// Kept in a small SQLite file where the destination's resource says (`syncStatePath`). It is
+/// only a cache: it is used when its identity (source, options, filter) matches, store-level
+/// data only while the stamps still match, per-tile data only while size and modification time
+/// still match; otherwise it is rebuilt. A state file is not trusted: one that is not SQLite,
+/// lacks its tables, or holds a row that is no tile of zoom 0-30 with a sane size is dropped
+/// with a warning, and the sync runs as if there were none.
 final class SyncState {
     static let version = "1"
 
     let connection: SQLiteConnection
     let identity: String
-    let sourceStamp: FileStamp?
-    let destinationStamp: FileStamp?
+    let sourceStamp: String?
+    let destinationStamp: String?
     private let lookup: SQLiteStatement
 
     struct Entry {
@@ -25,28 +27,46 @@ final class SyncState {
         let inSource: Bool
     }
 
-    /// Where the state of a destination lives.
-    static func path(for destination: TileStoreLocation) -> String {
-        if destination.kind == .directory { return destination.path + "/.tilesync-state" }
-        let url = URL(fileURLWithPath: destination.path)
-        return url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".tilesync-state").path
+    /// The rows a state file must not hold: a coordinate off the grid of zooms 0-30, a size that
+    /// is no tile's, hash halves or times that are not integers, a source flag other than 0/1.
+    static let badRows = """
+        SELECT count(*) FROM entry WHERE NOT (
+            typeof(z) = 'integer' AND typeof(x) = 'integer' AND typeof(y) = 'integer' AND z BETWEEN 0 AND 30
+            AND x >= 0 AND y >= 0 AND x < (1 << z) AND y < (1 << z)
+            AND typeof(size) = 'integer' AND size BETWEEN 1 AND 2147483647
+            AND ((high IS NULL AND low IS NULL) OR (typeof(high) = 'integer' AND typeof(low) = 'integer'))
+            AND (smtime IS NULL OR typeof(smtime) = 'integer') AND (dmtime IS NULL OR typeof(dmtime) = 'integer')
+            AND in_source IN (0, 1))
+        """
+
+    /// Opens a state file; nil when it is missing or of another identity (or version), and nil
+    /// with a warning in `warnings` when it is damaged or holds impossible rows.
+    static func load(path: String, identity: String, warnings: inout [String]) -> SyncState? {
+        guard AtomicFile.exists(path) else { return nil }
+        do {
+            let connection = try SQLiteConnection(path: path, mode: .readOnly)
+            var meta: [String: String] = [:]
+            for row in try connection.rows("SELECT key, value FROM meta") {
+                if let key = row[0], let value = row[1] { meta[key] = value }
+            }
+            guard meta["version"] == version, meta["identity"] == identity else { return nil }
+            let bad = try connection.rows(badRows).first?.first.flatMap { $0 }.flatMap { Int($0) } ?? 1
+            let repeated = try connection.rows("SELECT count(*) FROM (SELECT 1 FROM entry GROUP BY z, x, y HAVING count(*) > 1)")
+                .first?.first.flatMap { $0 }.flatMap { Int($0) } ?? 1
+            guard bad == 0, repeated == 0 else {
+                warnings.append("\(path): the sync state holds \(bad + repeated) impossible rows; it was ignored and will be rebuilt")
+                return nil
+            }
+            let lookup = try connection.prepare("SELECT size, high, low, smtime, dmtime, in_source FROM entry WHERE z = ?1 AND x = ?2 AND y = ?3")
+            return SyncState(connection: connection, identity: identity, lookup: lookup,
+                             sourceStamp: meta["source_stamp"], destinationStamp: meta["destination_stamp"])
+        } catch {
+            warnings.append("\(path): the sync state cannot be read (\(error)); it was ignored and will be rebuilt")
+            return nil
+        }
     }
 
-    /// Opens a state file; nil when it is missing, unreadable or of another identity.
-    static func load(path: String, identity: String) -> SyncState? {
-        guard AtomicFile.exists(path), let connection = try? SQLiteConnection(path: path, mode: .readOnly),
-              let rows = try? connection.rows("SELECT key, value FROM meta") else { return nil }
-        var meta: [String: String] = [:]
-        for row in rows { if let key = row[0], let value = row[1] { meta[key] = value } }
-        guard meta["version"] == version, meta["identity"] == identity,
-              let lookup = try? connection.prepare("SELECT size, high, low, smtime, dmtime, in_source FROM entry WHERE z = ?1 AND x = ?2 AND y = ?3")
-        else { return nil }
-        return SyncState(connection: connection, identity: identity, lookup: lookup,
-                         sourceStamp: meta["source_stamp"].flatMap(FileStamp.init(text:)),
-                         destinationStamp: meta["destination_stamp"].flatMap(FileStamp.init(text:)))
-    }
-
-    private init(connection: SQLiteConnection, identity: String, lookup: SQLiteStatement, sourceStamp: FileStamp?, destinationStamp: FileStamp?) {
+    private init(connection: SQLiteConnection, identity: String, lookup: SQLiteStatement, sourceStamp: String?, destinationStamp: String?) {
         self.connection = connection
         self.identity = identity
         self.lookup = lookup
@@ -71,40 +91,17 @@ final class SyncState {
         return rows?.first?.first.flatMap { $0 }.flatMap { Int($0) } ?? 0
     }
 
-    /// The recorded tiles in `order`: the source's (`sourceOnly`) or the destination's.
+    /// The recorded tiles in `order`: the source's (`sourceOnly`) or the destination's. The file
+    /// keeps them in (zoom, column, row) order; another order is sorted on disk.
     func index(order: TileOrder, sourceOnly: Bool) throws -> any TileIndexCursor {
-        let direction = order == .zoomColumnTMSRow ? "DESC" : "ASC"
         let sql = "SELECT z, x, y, size, high, low, \(sourceOnly ? "smtime" : "dmtime") FROM entry"
-            + (sourceOnly ? " WHERE in_source = 1" : "") + " ORDER BY z, x, y \(direction)"
+            + (sourceOnly ? " WHERE in_source = 1" : "") + " ORDER BY z, x, y"
+        let cursor: StateIndexCursor
         do {
-            return StateIndexCursor(statement: try connection.prepare(sql))
+            cursor = StateIndexCursor(statement: try connection.prepare(sql))
         } catch {
-            throw TileStoreError(.io, store: "sync state", message: error.description)
+            throw TileStoreError(.io, store: connection.path, message: "sync state: \(error)")
         }
+        return try SortedTileIndex.sorted(cursor, from: .zoomColumnRow, into: order, store: connection.path, invalid: nil)
     }
-}
-
-/// Streams the entries of a sync state.
-final class StateIndexCursor: TileIndexCursor {
-    private let statement: SQLiteStatement
-    let skipped = SkippedItems()
-
-    init(statement: SQLiteStatement) {
-        self.statement = statement
-    }
-
-    func next() throws -> TileIndexEntry? {
-        do {
-            guard try statement.step() else { return nil }
-        } catch {
-            throw TileStoreError(.io, store: "sync state", message: error.description)
-        }
-        return TileIndexRow.entry(from: statement)
-    }
-}
-
-/// An index with nothing in it (a destination that does not exist yet).
-final class EmptyIndexCursor: TileIndexCursor {
-    let skipped = SkippedItems()
-    func next() throws -> TileIndexEntry? { nil }
 }

@@ -1,6 +1,9 @@
 import Foundation
 
-/// Builds the next sync state in a temporary file and renames it into place at the end.
+/// Builds the next sync state in a temporary file and renames it into place at the end. The
+/// temporary file is beside the state, or, while the folder that will hold it does not exist yet
+/// (a sync creating a folder), beside that folder, named after it so that the clean-up of
+/// killed runs finds it.
 final class SyncStateWriter {
     private let path: String
     private let temporaryPath: String
@@ -10,7 +13,8 @@ final class SyncStateWriter {
 
     init(path: String) throws(SQLiteError) {
         self.path = path
-        temporaryPath = AtomicFile.temporaryPath(beside: path)
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        temporaryPath = AtomicFile.temporaryPath(beside: AtomicFile.exists(folder) ? path : folder + ".tilesync-state")
         connection = try SQLiteConnection(path: temporaryPath, mode: .readWriteCreate)
         try connection.execute("""
             PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
@@ -48,10 +52,10 @@ final class SyncStateWriter {
     }
 
     /// Writes identity and stamps, then renames the state into place.
-    func finish(identity: String, sourceStamp: FileStamp?, destinationStamp: FileStamp?) throws {
+    func finish(identity: String, sourceStamp: String?, destinationStamp: String?) throws {
         let meta = try connection.prepare("INSERT INTO meta VALUES (?1, ?2)")
         for (key, value) in [("version", SyncState.version), ("identity", identity),
-                             ("source_stamp", sourceStamp?.description), ("destination_stamp", destinationStamp?.description)] {
+                             ("source_stamp", sourceStamp), ("destination_stamp", destinationStamp)] {
             try meta.bind(key, at: 1)
             try meta.bind(value, at: 2)
             try meta.run()

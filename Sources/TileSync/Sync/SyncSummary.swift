@@ -30,6 +30,8 @@ public struct SyncSummary: Sendable {
     public internal(set) var created = false
     /// True when the sync state showed that neither store changed since the last sync.
     public internal(set) var quickCheckSkippedComparison = false
+    /// Problems worth telling that did not stop the run (a damaged sync state that was ignored).
+    public internal(set) var warnings: [String] = []
     /// Invalid source tiles skipped with `skipInvalid`.
     public internal(set) var invalidTiles = SkippedItems()
     /// Wall-clock duration in seconds.

@@ -2,7 +2,8 @@ public import Foundation
 
 /// martin's `agg_tiles_hash`: one MD5 over every tile in (zoom_level, tile_column, tile_row)
 /// order with TMS rows, feeding for each the decimal text of zoom, column and row and then the
-/// stored bytes, with no separators. No tiles give the MD5 of nothing.
+/// stored bytes, with no separators. No tiles give the MD5 of nothing. The one place the
+/// formula is written; `AggregateHashCalculator` puts any store's tiles in its order.
 ///
 /// Tiles must be added in that order; `add` reports whether the order held, so a caller that
 /// cannot guarantee it can fall back to a sorted pass.
@@ -27,6 +28,14 @@ public final class AggregateTileHash {
         return isInOrder
     }
 
+    /// Adds one MBTiles row as SQLite gives its columns as text (values that are not integers
+    /// included, as martin's SQL function sees them); the caller keeps the order.
+    func addRow(zoomLevel: String, tileColumn: String, tileRow: String, data: Data?) {
+        hasher.update(zoomLevel + tileColumn + tileRow)
+        if let data { hasher.update(data) }
+    }
+
     /// The aggregate, as 32 uppercase hex digits through `ContentHash.hex`.
-    public func finalize() -> ContentHash { hasher.finalize() }
+    /// - Throws: when the system's MD5 failed on the way (never with the Swift fallback).
+    public func finalize() throws -> ContentHash { try hasher.finalize() }
 }

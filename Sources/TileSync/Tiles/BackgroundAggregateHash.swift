@@ -10,7 +10,7 @@ final class BackgroundAggregateHash: @unchecked Sendable {
     private let queue = BoundedBatchQueue<(TileCoordinate, Data)>(maxBytes: 1 << 20)
     private var pending: [(TileCoordinate, Data)] = []
     private var pendingBytes = 0
-    private var result: (hash: ContentHash, isInOrder: Bool)?
+    private var result: ContentHash?
 
     init() {
         let thread = Thread { [self] in work() }
@@ -29,11 +29,11 @@ final class BackgroundAggregateHash: @unchecked Sendable {
         if pendingBytes >= Self.handOverBytes { handOver() }
     }
 
-    /// Waits for every tile to be hashed; the aggregate, and whether the tiles came in order
-    /// (when not, the value is not martin's and the caller computes it with a sorted pass).
-    func finalize() -> (hash: ContentHash, isInOrder: Bool) {
+    /// Waits for every tile to be hashed: martin's aggregate, or nil when the tiles did not come
+    /// in its order (or hashing failed), and the caller computes it with a sorted pass.
+    func finalize() -> ContentHash? {
         stop()
-        return result ?? (ContentHash.unknown, false)
+        return result
     }
 
     /// Ends the thread once the tiles added so far are hashed (also after an abort: the thread
@@ -55,7 +55,7 @@ final class BackgroundAggregateHash: @unchecked Sendable {
         while queue.take(into: &batch) {
             for (coordinate, data) in batch { aggregate.add(coordinate, data: data) }
         }
-        result = (aggregate.finalize(), aggregate.isInOrder)
+        result = aggregate.isInOrder ? try? aggregate.finalize() : nil
         queue.markFinished()
     }
 }

@@ -27,10 +27,18 @@ public struct StoreComparison: Sendable {
     public var isIdentical: Bool { onlyInFirst == 0 && onlyInSecond == 0 && different == 0 }
 
     /// - Throws: `TileStoreError` when either store cannot be read.
-    public static func compare(_ first: TileStoreLocation, _ second: TileStoreLocation, filter: TileFilter = .all,
-                               firstLayout: PathTemplate? = nil, secondLayout: PathTemplate? = nil) throws -> StoreComparison {
-        let a = try TileStores.openReader(first, layout: firstLayout)
-        let b = try TileStores.openReader(second, layout: secondLayout)
+    public static func compare(_ first: TileStoreLocation, _ second: TileStoreLocation,
+                               filter: TileFilter = .all) throws -> StoreComparison {
+        do {
+            return try run(first, second, filter: filter)
+        } catch {
+            throw TileStoreError(wrapping: error, store: second.address)
+        }
+    }
+
+    private static func run(_ first: TileStoreLocation, _ second: TileStoreLocation, filter: TileFilter) throws -> StoreComparison {
+        let a = try first.openReader()
+        let b = try second.openReader()
         let order = SortedTileIndex.commonOrder(a.order, b.order)
         var result = StoreComparison(first: first, second: second)
         let invalid = InvalidCollector()
@@ -52,23 +60,5 @@ public struct StoreComparison: Sendable {
         }
         result.invalid = invalid.items
         return result
-    }
-}
-
-/// Gathers per-tile errors met while indexing (a class so a closure can fill it, from any thread).
-final class InvalidCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected = SkippedItems()
-
-    var items: SkippedItems {
-        lock.lock()
-        defer { lock.unlock() }
-        return collected
-    }
-
-    func record(_ error: TileStoreError) {
-        lock.lock()
-        defer { lock.unlock() }
-        collected.record("\(error.store): \(error.item ?? "")", reason: error.message)
     }
 }

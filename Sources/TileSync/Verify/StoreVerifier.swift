@@ -1,56 +1,63 @@
 import Foundation
 
 /// `verify STORE`: reads every tile and checks what can be checked in that kind of store:
-/// SQLite integrity (MBTiles), coordinates in range, no NULL or empty tiles, bytes in the
-/// declared format, stored hashes against the bytes (flat-with-hash, and normalized files whose
-/// `tile_id`s are MD5s), tiles inside the declared `minzoom`/`maxzoom`/`bounds`, and
-/// `agg_tiles_hash` when present. With `fix`, wrong stored hashes and metadata are rewritten
-/// (MBTiles in one transaction; a folder's `metadata.json` atomically).
+/// the store's own integrity check (SQLite's, for MBTiles), coordinates in range, no NULL or
+/// empty tiles, bytes in the declared format, stored hashes against the bytes (where the
+/// store keeps MD5s), tiles inside the declared `minzoom`/`maxzoom`/`bounds`, and
+/// `agg_tiles_hash` when present (or expected: stores that maintain one). With `fix`, wrong
+/// stored hashes and metadata are rewritten through the store's updater when it changes in
+/// place (MBTiles in one transaction; a folder's `metadata.json` through its journal).
 public enum StoreVerifier {
     /// - Throws: `TileStoreError` when the store cannot be opened at all (missing, not a store,
     ///   damaged beyond reading); everything else is a problem in the report.
-    public static func verify(_ location: TileStoreLocation, layout: PathTemplate? = nil,
-                              fix: Bool = false) throws -> VerificationReport {
-        let reader = try TileStores.openReader(location, layout: layout)
+    public static func verify(_ location: TileStoreLocation, fix: Bool = false) throws -> VerificationReport {
+        do {
+            return try run(location, fix: fix)
+        } catch {
+            throw TileStoreError(wrapping: error, store: location.address)
+        }
+    }
+
+    private static func run(_ location: TileStoreLocation, fix: Bool) throws -> VerificationReport {
+        let reader = try location.openReader()
         var report = VerificationReport(store: location)
-        let mbtiles = reader as? MBTilesReader
-        if let mbtiles {
-            for line in try MBTilesMaintenance.integrityProblems(mbtiles) {
-                report.record(.init(category: .integrity, item: nil, message: line, isFixable: false))
-            }
+        for line in try reader.integrityProblems() {
+            report.record(.init(category: .integrity, item: nil, message: line, isFixable: false))
         }
         let metadata = try reader.metadata()
         let summary = try scanTiles(reader, metadata: metadata, report: &report)
-
-        var hashesWrong = false
-        if let mbtiles, mbtiles.schema != .flat {
-            if mbtiles.schema == .flatWithHash || mbtiles.hasVerifiedStoredHashes {
-                let column = mbtiles.schema == .flatWithHash ? "tile_hash" : "tile_id"
-                _ = try MBTilesMaintenance.hashMismatches(mbtiles) { mismatch in
-                    report.record(.init(category: .storedHash, item: mismatch.item,
-                                        message: "\(column) \(mismatch.stored) is not the MD5 of the bytes (\(mismatch.actual.hex))",
-                                        isFixable: true))
-                }
-                hashesWrong = report.counts[.storedHash, default: 0] > 0
-            } else {
-                report.notes.append("tile_id values are not MD5s of the tile bytes (TileMill-style ids); hashes are computed when needed")
-            }
-        }
-
+        let hashesWrong = try checkStoredHashes(reader, report: &report)
         var metadataFixes = checkMetadata(metadata, summary: summary, sniffed: report.sniffedFormat, report: &report)
         if let declared = metadata["agg_tiles_hash"] {
-            let actual = try AggregateHashCalculator.compute(reader)
+            let actual = try reader.aggregateHash()
             if ContentHash(hex: declared) != actual {
                 report.record(.init(category: .aggregateHash, item: "metadata agg_tiles_hash",
                                     message: "is \(declared), the tiles give \(actual.hex)", isFixable: true))
                 metadataFixes.append(("agg_tiles_hash", actual.hex))
             }
-        } else if location.kind == .mbtiles {
+        } else if location.kind.capabilities.maintainsAggregateHash {
             report.notes.append("no agg_tiles_hash in the metadata (--fix adds it)")
-            if fix { metadataFixes.append(("agg_tiles_hash", try AggregateHashCalculator.compute(reader).hex)) }
+            if fix { metadataFixes.append(("agg_tiles_hash", try reader.aggregateHash().hex)) }
         }
-        if fix { try repair(location, reader: reader, metadata: metadata, hashes: hashesWrong, updates: metadataFixes, report: &report) }
+        if fix { try repair(location, metadata: metadata, hashes: hashesWrong, updates: metadataFixes, report: &report) }
         return report
+    }
+
+    /// Reports stored hashes that are not the MD5 of their bytes; true when there are any.
+    private static func checkStoredHashes(_ reader: any TileReader, report: inout VerificationReport) throws -> Bool {
+        guard let stored = reader.storedHashes else { return false }
+        guard stored.areMD5s else {
+            if let note = stored.note { report.notes.append(note) }
+            return false
+        }
+        var found: [StoredHashMismatch] = []
+        try reader.storedHashMismatches { mismatch in found.append(mismatch) }
+        for mismatch in found {
+            report.record(.init(category: .storedHash, item: mismatch.item,
+                                message: "\(stored.name) \(mismatch.stored) is not the MD5 of the bytes (\(mismatch.actual.hex))",
+                                isFixable: true))
+        }
+        return !found.isEmpty
     }
 
     /// Reads every tile once: invalid tiles, format mismatches, and the per-zoom summary.
@@ -140,33 +147,29 @@ public enum StoreVerifier {
         return columnsInside && rowsInside
     }
 
-    private static func repair(_ location: TileStoreLocation, reader: any TileReader, metadata: TileMetadata, hashes: Bool,
+    /// Rewrites wrong stored hashes and sets metadata through the store's updater, when the
+    /// store changes in place; a store that is rewritten whole gets a note instead.
+    private static func repair(_ location: TileStoreLocation, metadata: TileMetadata, hashes: Bool,
                                updates: [(String, String)], report: inout VerificationReport) throws {
         guard hashes || !updates.isEmpty else { return }
-        switch location.kind {
-        case .mbtiles:
-            guard let mbtiles = reader as? MBTilesReader else { return }
-            try MBTilesMaintenance.repair(path: location.path, schema: mbtiles.schema, fixHashes: hashes, metadata: updates)
-            if hashes {
-                report.fixes.append("rewrote \(report.counts[.storedHash, default: 0]) stored hashes")
-                report.clear(.storedHash)
-            }
-        case .directory:
-            guard !updates.isEmpty else { return }
-            var fixed = metadata
-            for (key, value) in updates { fixed[key] = value }
-            let path = location.path + "/metadata.json"
-            let temporary = AtomicFile.temporaryPath(beside: path)
-            do {
-                try FileBytes.write(MetadataJSON.encode(fixed), to: temporary)
-                try AtomicFile.rename(temporary, to: path)
-            } catch {
-                AtomicFile.remove(temporary)
-                throw error.storeError(store: location.path, item: "metadata.json")
-            }
-        case .tar:
-            report.notes.append("a tar archive is not repaired in place; convert it to a new archive, which writes correct metadata")
+        guard location.kind.capabilities.updates == .inPlace else {
+            report.notes.append("a \(location.kind.displayName) is not repaired in place; convert it to a new one, which writes correct metadata")
             return
+        }
+        var fixed = metadata
+        for (key, value) in updates { fixed[key] = value }
+        let updater = try location.makeUpdater()
+        do {
+            try updater.begin(metadata: fixed)
+            if hashes { try updater.rebuildStoredHashes() }
+            try updater.finish()
+        } catch {
+            updater.abort()
+            throw error
+        }
+        if hashes {
+            report.fixes.append("rewrote \(report.counts[.storedHash, default: 0]) stored hashes")
+            report.clear(.storedHash)
         }
         for (key, value) in updates { report.fixes.append("set \(key) = \(value)") }
         report.clear(.metadata)

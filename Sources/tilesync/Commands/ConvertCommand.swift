@@ -1,9 +1,17 @@
 import Foundation
-
 import TileSync
 
 /// `tilesync convert SRC DST`.
-enum ConvertCommand {
+struct ConvertCommand: Command {
+    static let mbtilesSchema = OptionDefinition.value(
+        MBTilesSchemaOption.name, "flat|flat-with-hash|normalized",
+        help: "Table layout of an MBTiles destination (default flat).\nnormalized stores each distinct blob once; flat-with-hash keeps MD5s.")
+    static let dedup = OptionDefinition.flag(
+        DeduplicationOption.name,
+        help: "Store each distinct blob once: hard links in a folder or tar,\nthe normalized schema in an MBTiles.")
+    static let force = OptionDefinition.flag("force", help: "Replace the destination if it exists.")
+    static let skipInvalid = OptionDefinition.flag("skip-invalid", help: "Skip invalid tiles with a warning count instead of stopping.")
+
     static let spec = CommandSpec(
         name: "convert",
         abstract: "Copy the tiles of one store into a new store of any kind.",
@@ -19,22 +27,8 @@ enum ConvertCommand {
             .init(name: "source", help: "The store to read."),
             .init(name: "destination", help: "The store to create (refused if it exists, unless --force)."),
         ],
-        options: [
-            .init(name: "min-zoom", valueName: "z", help: "Lowest zoom level to copy (0-30)."),
-            .init(name: "max-zoom", valueName: "z", help: "Highest zoom level to copy (0-30)."),
-            .init(name: "bbox", valueName: "w,s,e,n", help: "Copy only tiles touching this box (degrees, WGS 84)."),
-            .init(name: "scheme", valueName: "xyz|tms", help: "Row scheme of a folder or tar destination (default xyz)."),
-            .init(name: "layout", valueName: "template", help: "Path template of a folder or tar destination,\ne.g. {z}/{x}/{y}.{ext} (default), {z}/{y}/{x}.{ext}, {z}/{x:4}/{y:4}.{ext}, {q}.{ext}."),
-            .init(name: "source-scheme", valueName: "xyz|tms", help: "Row scheme of a folder or tar source (default: its metadata, else xyz)."),
-            .init(name: "source-layout", valueName: "template", help: "Path template of a folder or tar source."),
-            .init(name: "mbtiles-schema", valueName: "flat|flat-with-hash|normalized",
-                  help: "Table layout of an MBTiles destination (default flat).\nnormalized stores each distinct blob once; flat-with-hash keeps MD5s."),
-            .init(name: "dedup", valueName: nil, help: "Store repeated tiles of a folder or tar destination once, as hard links."),
-            .init(name: "force", valueName: nil, help: "Replace the destination if it exists."),
-            .init(name: "skip-invalid", valueName: nil, help: "Skip invalid tiles with a warning count instead of stopping."),
-            .init(name: "quiet", valueName: nil, help: "Print nothing but errors."),
-            .init(name: "json", valueName: nil, help: "Print the summary as JSON."),
-        ],
+        options: FilterOptions.definitions + LayoutOptions.Role.destination.definitions + LayoutOptions.Role.source.definitions
+            + [mbtilesSchema, dedup, force, skipInvalid] + OutputOptions.definitions,
         examples: [
             "tilesync convert world.mbtiles tiles/",
             "tilesync convert tiles/ world.tar.gz --max-zoom 8",
@@ -43,48 +37,56 @@ enum ConvertCommand {
             "tilesync convert tiles/ world.mbtiles --mbtiles-schema normalized",
         ])
 
-    static func run(_ arguments: ParsedArguments, cancellation: CancellationFlag) throws -> Int32 {
-        let source = try TileStoreLocation(parsing: arguments.positionals[0])
-        let destination = try TileStoreLocation(parsing: arguments.positionals[1])
+    static let catchesSignals = true
+
+    let source: TileStoreLocation
+    let destination: TileStoreLocation
+    let options: ConversionOptions
+    let output: OutputOptions
+
+    init(parsing arguments: ParsedArguments) throws {
+        let filter = try FilterOptions(arguments)
+        let destinationLayout = try LayoutOptions(arguments, role: .destination)
+        let sourceLayout = try LayoutOptions(arguments, role: .source)
+        var destinationOptions = TileStoreOptions()
+        destinationLayout.apply(to: &destinationOptions)
+        destinationOptions.mbtilesSchema = try arguments.choice(Self.mbtilesSchema, as: MBTilesSchema.self)
+        if arguments.flag(Self.dedup) { destinationOptions.deduplicate = true }
+        var sourceOptions = TileStoreOptions()
+        sourceLayout.apply(to: &sourceOptions)
+        source = try StoreArgument.location(arguments.positionals[0], options: sourceOptions,
+                                            flags: { _ in sourceLayout.given.joined(separator: " and ") }, spec: Self.spec)
+        destination = try StoreArgument.location(arguments.positionals[1], options: destinationOptions, flags: { name in
+            name == LayoutOption.name ? destinationLayout.given.joined(separator: " and ") : "--" + name
+        }, spec: Self.spec)
         var options = ConversionOptions()
-        options.filter = try CommandOptions.filter(arguments, spec: spec)
-        options.destinationLayout = try CommandOptions.layout(arguments, layoutName: "layout", schemeName: "scheme", spec: spec) ?? .xyz
-        options.sourceLayout = try CommandOptions.layout(arguments, layoutName: "source-layout", schemeName: "source-scheme", spec: spec)
-        options.overwrite = arguments.flag("force")
-        options.deduplicate = arguments.flag("dedup")
-        if let schema = arguments.value("mbtiles-schema") {
-            guard let parsed = MBTilesSchema(rawValue: schema) else {
-                throw UsageError("--mbtiles-schema must be flat, flat-with-hash or normalized, not '\(schema)'", spec: spec)
-            }
-            guard destination.kind == .mbtiles else {
-                throw UsageError("--mbtiles-schema applies to an MBTiles destination", spec: spec)
-            }
-            options.mbtilesSchema = parsed
-        }
-        if options.deduplicate && destination.kind == .mbtiles {
-            throw UsageError("--dedup applies to a folder or tar destination; for MBTiles use --mbtiles-schema normalized", spec: spec)
-        }
-        options.skipInvalid = arguments.flag("skip-invalid")
+        options.filter = filter.filter
+        options.overwrite = arguments.flag(Self.force)
+        options.skipInvalid = arguments.flag(Self.skipInvalid)
+        self.options = options
+        output = OutputOptions(arguments)
+    }
+
+    func run(cancellation: CancellationFlag) throws -> Int32 {
+        var options = self.options
         options.isCancelled = { cancellation.isSet }
-        let quiet = arguments.flag("quiet")
-        let progress = ProgressLine(quiet: quiet)
+        let progress = ProgressLine(quiet: output.quiet)
         let summary = try TileConverter.convert(from: source, to: destination, options: options, progress: progress.update)
         progress.finish()
-        if arguments.flag("json") {
-            Terminal.out(JSONText.render(json(summary)))
-        } else if !quiet {
+        if output.json {
+            Terminal.out(JSONText.render(Self.json(summary)))
+        } else if !output.quiet {
             for warning in summary.warnings { Terminal.err("Warning: \(warning)") }
-            report(summary.nonTiles, what: "entries that are not tiles")
-            report(summary.invalidTiles, what: "invalid tiles")
+            Self.report(summary.nonTiles, what: "entries that are not tiles")
+            Self.report(summary.invalidTiles, what: "invalid tiles")
             let rate = summary.seconds > 0 ? Int(Double(summary.tilesWritten) / summary.seconds) : 0
             Terminal.out("Converted \(summary.tilesWritten) tiles (\(Formatting.bytes(summary.bytesWritten))) "
-                + "from \(source.path) to \(destination.path) in \(Formatting.seconds(summary.seconds)) (\(rate) tiles/s)")
+                + "from \(source.address) to \(destination.address) in \(Formatting.seconds(summary.seconds)) (\(rate) tiles/s)")
             var blobs = "\(summary.distinctBlobs) distinct blobs"
             if summary.destinationDeduplicates {
                 blobs += ", \(Formatting.bytes(summary.bytesSaved)) saved by dedup"
-            } else if summary.duplicateBytes > 0 {
-                let how = destination.kind == .mbtiles ? "--mbtiles-schema normalized" : "--dedup"
-                blobs += "; \(how) would save \(Formatting.bytes(summary.duplicateBytes))"
+            } else if summary.duplicateBytes > 0, destination.kind.capabilities.deduplication != .none {
+                blobs += "; --\(DeduplicationOption.name) would save \(Formatting.bytes(summary.duplicateBytes))"
             }
             Terminal.out(blobs)
         }
@@ -104,8 +106,8 @@ enum ConvertCommand {
                      ("named", .array(skipped.named.map { .object([("item", .string($0.item)), ("reason", .string($0.reason))]) }))])
         }
         return .object([
-            ("source", .string(summary.source.path)),
-            ("destination", .string(summary.destination.path)),
+            ("source", .string(summary.source.address)),
+            ("destination", .string(summary.destination.address)),
             ("tiles", .int(summary.tilesWritten)),
             ("bytes", .int(summary.bytesWritten)),
             ("distinct_blobs", .int(summary.distinctBlobs)),

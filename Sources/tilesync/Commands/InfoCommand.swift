@@ -2,7 +2,9 @@ import Foundation
 import TileSync
 
 /// `tilesync info STORE`.
-enum InfoCommand {
+struct InfoCommand: Command {
+    static let json = OptionDefinition.flag("json", help: "Print the description as JSON.")
+
     static let spec = CommandSpec(
         name: "info",
         abstract: "Describe a tile store: kind, schema, format, tiles per zoom, bounds, sizes, metadata.",
@@ -14,17 +16,23 @@ enum InfoCommand {
             headers, without reading tile data.
             """,
         arguments: [.init(name: "store", help: "An MBTiles file, a folder or a tar archive.")],
-        options: [
-            .init(name: "layout", valueName: "template", help: "Path template of a folder or tar (default: from metadata, else {z}/{x}/{y}.{ext})."),
-            .init(name: "scheme", valueName: "xyz|tms", help: "Row scheme of a folder or tar."),
-            .init(name: "json", valueName: nil, help: "Print the description as JSON."),
-        ],
+        options: [LayoutOptions.Role.store.layout, LayoutOptions.Role.store.scheme, json],
         examples: ["tilesync info world.mbtiles", "tilesync info tiles/ --json"])
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let location = try TileStoreLocation(parsing: arguments.positionals[0])
-        let layout = try CommandOptions.layout(arguments, layoutName: "layout", schemeName: "scheme", spec: spec)
-        let reader = try TileStores.openReader(location, layout: layout)
+    let location: TileStoreLocation
+    let printsJSON: Bool
+
+    init(parsing arguments: ParsedArguments) throws {
+        let layout = try LayoutOptions(arguments, role: .store)
+        var options = TileStoreOptions()
+        layout.apply(to: &options)
+        location = try StoreArgument.location(arguments.positionals[0], options: options,
+                                              flags: { _ in layout.given.joined(separator: " and ") }, spec: Self.spec)
+        printsJSON = arguments.flag(Self.json)
+    }
+
+    func run(cancellation: CancellationFlag) throws -> Int32 {
+        let reader = try location.openReader()
         let metadata = try reader.metadata()
         let summary = try reader.summary(matching: .all)
         var sniffed: SniffedTileFormat?
@@ -38,19 +46,19 @@ enum InfoCommand {
             }
         }
         let average = summary.tileCount > 0 ? summary.byteCount / summary.tileCount : 0
-        let aggregate = try AggregateHashCalculator.compute(reader).hex
+        let aggregate = try reader.aggregateHash().hex
         let declaredAggregate = metadata["agg_tiles_hash"]
         let aggregateNote = declaredAggregate.map { $0.uppercased() == aggregate ? "matches the metadata" : "metadata says \($0)" }
             ?? "not in the metadata"
-        if arguments.flag("json") {
+        if printsJSON {
             let zooms: [JSONText.Value] = summary.zooms.map { zoom in
                 .object([("zoom", .int(zoom.z)), ("tiles", .int(zoom.tileCount)), ("bytes", .int(zoom.byteCount)),
                          ("columns", .array([.int(zoom.columns.lowerBound), .int(zoom.columns.upperBound)])),
                          ("rows", .array([.int(zoom.rows.lowerBound), .int(zoom.rows.upperBound)]))])
             }
             Terminal.out(JSONText.render(.object([
-                ("store", .string(location.path)),
-                ("kind", .string(location.kind.rawValue)),
+                ("store", .string(location.address)),
+                ("kind", .string(location.kind.name)),
                 ("schema", .string(reader.schemaDescription)),
                 ("format", .object([("declared", metadata["format"].map { .string($0) } ?? .null),
                                     ("sniffed", sniffed.map { .string($0.description) } ?? .null)])),
@@ -66,7 +74,7 @@ enum InfoCommand {
             return 0
         }
         var lines = [
-            "store:    \(location.path)",
+            "store:    \(location.address)",
             "kind:     \(location.kind.displayName)",
             "schema:   \(reader.schemaDescription)",
             "format:   \(sniffed?.description ?? "-") (declared: \(metadata["format"] ?? "none"))",

@@ -1,7 +1,17 @@
 import TileSync
 
 /// `tilesync tile`: the tile math from the command line.
-enum TileCommand {
+struct TileCommand: Command {
+    static let longitude = OptionDefinition.value("lon", "degrees", help: "Longitude of a point (-180...180).")
+    static let latitude = OptionDefinition.value("lat", "degrees", help: "Latitude of a point (-90...90; clamped to +-85.0511).")
+    static let zoom = OptionDefinition.value("zoom", "z", help: "Zoom level (0-30).")
+    static let quadkey = OptionDefinition.value("quadkey", "digits", help: "A Bing Maps quadkey.")
+    static let tms = OptionDefinition.flag("tms", help: "Read the given z/x/y as a TMS row (MBTiles tile_row).")
+    static let boundingBox = OptionDefinition.value("bbox", "w,s,e,n", help: "A box in degrees: list the tiles covering it.")
+    static let minZoom = OptionDefinition.value("min-zoom", "z", help: "With --bbox: lowest zoom.")
+    static let maxZoom = OptionDefinition.value("max-zoom", "z", help: "With --bbox: highest zoom.")
+    static let json = OptionDefinition.flag("json", help: "Print the result as JSON.")
+
     static let spec = CommandSpec(
         name: "tile",
         abstract: "Show a tile's XYZ and TMS coordinates, quadkey and bounds; or the tiles covering a box.",
@@ -11,28 +21,54 @@ enum TileCommand {
             --min-zoom to --max-zoom) and the zoom whose single tile fits the box.
             """,
         arguments: [.init(name: "z/x/y", help: "A tile in XYZ, e.g. 11/327/791.", isOptional: true)],
-        options: [
-            .init(name: "lon", valueName: "degrees", help: "Longitude of a point (-180...180)."),
-            .init(name: "lat", valueName: "degrees", help: "Latitude of a point (-90...90; clamped to +-85.0511)."),
-            .init(name: "zoom", valueName: "z", help: "Zoom level (0-30)."),
-            .init(name: "quadkey", valueName: "digits", help: "A Bing Maps quadkey."),
-            .init(name: "tms", valueName: nil, help: "Read the given z/x/y as a TMS row (MBTiles tile_row)."),
-            .init(name: "bbox", valueName: "w,s,e,n", help: "A box in degrees: list the tiles covering it."),
-            .init(name: "min-zoom", valueName: "z", help: "With --bbox: lowest zoom."),
-            .init(name: "max-zoom", valueName: "z", help: "With --bbox: highest zoom."),
-            .init(name: "json", valueName: nil, help: "Print the result as JSON."),
-        ],
+        options: [longitude, latitude, zoom, quadkey, tms, boundingBox, minZoom, maxZoom, json],
         examples: [
             "tilesync tile 11/327/791",
             "tilesync tile --lon 13.4 --lat 52.5 --zoom 10",
             "tilesync tile --bbox 13.08,52.33,13.77,52.68 --min-zoom 8 --max-zoom 12",
         ])
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        if arguments.value("bbox") != nil { return try runBoundingBox(arguments) }
-        let tile = try coordinate(arguments)
+    /// What to show: one tile, or the tiles covering a box at some zooms.
+    enum Question {
+        case tile(TileCoordinate)
+        case box(BoundingBox, zooms: ClosedRange<Int>)
+    }
+
+    let question: Question
+    let printsJSON: Bool
+
+    init(parsing arguments: ParsedArguments) throws {
+        printsJSON = arguments.flag(Self.json)
+        let zoom = try arguments.integer(Self.zoom, in: 0...TileCoordinate.maxZoom)
+        if let text = arguments.value(Self.boundingBox) {
+            let box: BoundingBox
+            do {
+                box = try BoundingBox(parsing: text)
+            } catch {
+                throw UsageError("--bbox: \(error.description)", spec: Self.spec)
+            }
+            let minZoom = try arguments.integer(Self.minZoom, in: 0...TileCoordinate.maxZoom) ?? zoom
+            let maxZoom = try arguments.integer(Self.maxZoom, in: 0...TileCoordinate.maxZoom) ?? zoom ?? minZoom
+            guard let low = minZoom ?? maxZoom, let high = maxZoom, low <= high else {
+                throw UsageError("--bbox needs --zoom, or --min-zoom and --max-zoom with min <= max", spec: Self.spec)
+            }
+            question = .box(box, zooms: low...high)
+            return
+        }
+        question = .tile(try Self.coordinate(arguments, zoom: zoom))
+    }
+
+    func run(cancellation: CancellationFlag) throws -> Int32 {
+        switch question {
+        case .tile(let tile): show(tile)
+        case .box(let box, let zooms): try show(box, zooms: zooms)
+        }
+        return 0
+    }
+
+    private func show(_ tile: TileCoordinate) {
         let bounds = WebMercator.bounds(of: tile)
-        if arguments.flag("json") {
+        if printsJSON {
             Terminal.out(JSONText.render(.object([
                 ("z", .int(tile.z)), ("x", .int(tile.x)), ("y", .int(tile.y)), ("tms_y", .int(tile.tmsY)),
                 ("quadkey", .string(tile.quadkey)), ("bounds", .string(bounds.description)),
@@ -45,34 +81,24 @@ enum TileCommand {
                 bounds:   \(bounds.description)  (west,south,east,north)
                 """)
         }
-        return 0
     }
 
-    private static func coordinate(_ arguments: ParsedArguments) throws -> TileCoordinate {
-        let zoom = try arguments.integer("zoom", in: 0...TileCoordinate.maxZoom, spec: spec)
+    private static func coordinate(_ arguments: ParsedArguments, zoom: Int?) throws -> TileCoordinate {
         if let text = arguments.positionals.first {
             let parsed = try TileCoordinate(parsing: text)
-            return arguments.flag("tms") ? try TileCoordinate(z: parsed.z, x: parsed.x, tmsY: parsed.y) : parsed
+            return arguments.flag(tms) ? try TileCoordinate(z: parsed.z, x: parsed.x, tmsY: parsed.y) : parsed
         }
-        if let quadkey = arguments.value("quadkey") { return try TileCoordinate(quadkey: quadkey) }
-        guard let lon = try arguments.double("lon", spec: spec), let lat = try arguments.double("lat", spec: spec),
-              let zoom else {
+        if let quadkey = arguments.value(quadkey) { return try TileCoordinate(quadkey: quadkey) }
+        guard let lon = try arguments.double(longitude), let lat = try arguments.double(latitude), let zoom else {
             throw UsageError("give a tile z/x/y, or --lon, --lat and --zoom, or --quadkey, or --bbox", spec: spec)
         }
         return try WebMercator.tile(longitude: lon, latitude: lat, zoom: zoom)
     }
 
-    private static func runBoundingBox(_ arguments: ParsedArguments) throws -> Int32 {
-        guard let box = try CommandOptions.boundingBox(arguments, spec: spec) else { return 2 }
-        let zoom = try arguments.integer("zoom", in: 0...TileCoordinate.maxZoom, spec: spec)
-        let minZoom = try arguments.integer("min-zoom", in: 0...TileCoordinate.maxZoom, spec: spec) ?? zoom
-        let maxZoom = try arguments.integer("max-zoom", in: 0...TileCoordinate.maxZoom, spec: spec) ?? zoom ?? minZoom
-        guard let low = minZoom ?? maxZoom, let high = maxZoom, low <= high else {
-            throw UsageError("--bbox needs --zoom, or --min-zoom and --max-zoom with min <= max", spec: spec)
-        }
-        let ranges = try WebMercator.tileRanges(covering: box, zooms: low...high)
+    private func show(_ box: BoundingBox, zooms: ClosedRange<Int>) throws {
+        let ranges = try WebMercator.tileRanges(covering: box, zooms: zooms)
         let fit = try WebMercator.zoom(fitting: box)
-        if arguments.flag("json") {
+        if printsJSON {
             Terminal.out(JSONText.render(.object([
                 ("bbox", .string(box.description)),
                 ("fitting_zoom", .int(fit)),
@@ -84,7 +110,7 @@ enum TileCommand {
                              ("tiles", .int(range.count))])
                 })),
             ])))
-            return 0
+            return
         }
         var lines = ["bbox:     \(box.description)", "fits one tile at zoom \(fit)"]
         for range in ranges {
@@ -92,6 +118,5 @@ enum TileCommand {
         }
         lines.append("total:    \(ranges.reduce(0) { $0 + $1.count }) tiles")
         Terminal.out(lines.joined(separator: "\n"))
-        return 0
     }
 }

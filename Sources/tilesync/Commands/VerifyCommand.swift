@@ -1,7 +1,10 @@
 import TileSync
 
 /// `tilesync verify STORE [OTHER]`.
-enum VerifyCommand {
+struct VerifyCommand: Command {
+    static let fix = OptionDefinition.flag("fix", help: "Repair wrong stored hashes and metadata in place.")
+    static let quiet = OptionDefinition.flag("quiet", help: "Print only the final line.")
+
     static let spec = CommandSpec(
         name: "verify",
         abstract: "Check a store's integrity, or whether two stores hold the same tiles.",
@@ -11,63 +14,87 @@ enum VerifyCommand {
             the bytes, tiles within the declared minzoom/maxzoom/bounds, and agg_tiles_hash.
             Prints one line per problem (counted when many); --fix rewrites wrong stored hashes
             and metadata (MBTiles and folders).
-            With two stores of any kinds: compares their tiles by MD5 and prints the differences.
+            With two stores of any kinds: compares their tiles by MD5 and prints the differences;
+            --min-zoom, --max-zoom and --bbox limit the comparison, --layout and --scheme apply to
+            the stores that are folders or tars.
             Exit status 0 when clean or identical, 1 otherwise.
             """,
         arguments: [
             .init(name: "store", help: "An MBTiles file, a folder or a tar archive."),
             .init(name: "other", help: "A second store to compare with the first.", isOptional: true),
         ],
-        options: [
-            .init(name: "fix", valueName: nil, help: "Repair wrong stored hashes and metadata in place."),
-            .init(name: "min-zoom", valueName: "z", help: "With two stores: compare from this zoom."),
-            .init(name: "max-zoom", valueName: "z", help: "With two stores: compare up to this zoom."),
-            .init(name: "bbox", valueName: "w,s,e,n", help: "With two stores: compare only tiles touching this box."),
-            .init(name: "layout", valueName: "template", help: "Path template of folder or tar stores."),
-            .init(name: "scheme", valueName: "xyz|tms", help: "Row scheme of folder or tar stores."),
-            .init(name: "quiet", valueName: nil, help: "Print only the final line."),
-        ],
+        options: [fix] + FilterOptions.definitions + [LayoutOptions.Role.store.layout, LayoutOptions.Role.store.scheme, quiet],
         examples: [
             "tilesync verify world.mbtiles",
             "tilesync verify world.mbtiles --fix",
             "tilesync verify world.mbtiles tiles/",
         ])
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let store = try TileStoreLocation(parsing: arguments.positionals[0])
-        let layout = try CommandOptions.layout(arguments, layoutName: "layout", schemeName: "scheme", spec: spec)
-        let quiet = arguments.flag("quiet")
-        if arguments.positionals.count == 2 {
-            guard !arguments.flag("fix") else { throw UsageError("--fix works on one store", spec: spec) }
-            let other = try TileStoreLocation(parsing: arguments.positionals[1])
-            let filter = try CommandOptions.filter(arguments, spec: spec)
-            return compare(try StoreComparison.compare(store, other, filter: filter, firstLayout: layout, secondLayout: layout), quiet: quiet)
+    let store: TileStoreLocation
+    let other: TileStoreLocation?
+    let filter: TileFilter
+    let fixes: Bool
+    let quiet: Bool
+
+    init(parsing arguments: ParsedArguments) throws {
+        let layout = try LayoutOptions(arguments, role: .store)
+        let filter = try FilterOptions(arguments)
+        fixes = arguments.flag(Self.fix)
+        quiet = arguments.flag(Self.quiet)
+        self.filter = filter.filter
+        let flags = { (_: String) in layout.given.joined(separator: " and ") }
+        guard arguments.positionals.count == 2 else {
+            guard !filter.isGiven else { throw UsageError("--min-zoom, --max-zoom and --bbox limit a comparison of two stores", spec: Self.spec) }
+            var options = TileStoreOptions()
+            layout.apply(to: &options)
+            store = try StoreArgument.location(arguments.positionals[0], options: options, flags: flags, spec: Self.spec)
+            other = nil
+            return
         }
-        let report = try StoreVerifier.verify(store, layout: layout, fix: arguments.flag("fix"))
+        guard !fixes else { throw UsageError("--fix works on one store", spec: Self.spec) }
+        var first = try TileStoreLocation(parsing: arguments.positionals[0])
+        var second = try TileStoreLocation(parsing: arguments.positionals[1])
+        if let template = layout.template {
+            let takers = [first, second].filter { $0.kind.optionNames.contains(LayoutOption.name) }
+            guard !takers.isEmpty else {
+                throw UsageError("\(flags(LayoutOption.name)) applies to folders and tar archives, and neither store is one", spec: Self.spec)
+            }
+            if takers.contains(first) { first.options.layout = template }
+            if takers.contains(second) { second.options.layout = template }
+        }
+        store = first
+        other = second
+    }
+
+    func run(cancellation: CancellationFlag) throws -> Int32 {
+        if let other {
+            return compare(try StoreComparison.compare(store, other, filter: filter))
+        }
+        let report = try StoreVerifier.verify(store, fix: fixes)
         if !quiet {
-            for problem in report.problems { Terminal.out("Problem: \(store.path): \(problem)") }
+            for problem in report.problems { Terminal.out("Problem: \(store.address): \(problem)") }
             for category in VerificationProblem.Category.allCases {
                 let count = report.counts[category, default: 0]
                 if count > VerificationReport.keptPerCategory {
-                    Terminal.out("Problem: \(store.path): ... and \(count - VerificationReport.keptPerCategory) more \(category.rawValue) problems")
+                    Terminal.out("Problem: \(store.address): ... and \(count - VerificationReport.keptPerCategory) more \(category.rawValue) problems")
                 }
             }
             for note in report.notes { Terminal.out("Note: \(note)") }
             for fix in report.fixes { Terminal.out("Fixed: \(fix)") }
         }
         if report.isClean {
-            Terminal.out("\(store.path): OK, \(report.tilesChecked) tiles checked")
+            Terminal.out("\(store.address): OK, \(report.tilesChecked) tiles checked")
             return 0
         }
         let counts = VerificationProblem.Category.allCases.compactMap { category in
             report.counts[category].map { "\($0) \(category.rawValue)" }
         }.joined(separator: ", ")
-        Terminal.out("\(store.path): \(report.problemCount) problems (\(counts)), \(report.tilesChecked) tiles checked")
+        Terminal.out("\(store.address): \(report.problemCount) problems (\(counts)), \(report.tilesChecked) tiles checked")
         return 1
     }
 
-    private static func compare(_ result: StoreComparison, quiet: Bool) -> Int32 {
-        let a = result.first.path, b = result.second.path
+    private func compare(_ result: StoreComparison) -> Int32 {
+        let a = result.first.address, b = result.second.address
         if !quiet {
             for pair in result.differences {
                 switch (pair.source, pair.destination) {

@@ -1,31 +1,21 @@
 /// What a command accepts, and the help text made from it.
-struct CommandSpec {
-    struct Argument {
+struct CommandSpec: Sendable {
+    struct Argument: Sendable {
         let name: String
         let help: String
         var isOptional = false
-    }
-
-    struct Option {
-        /// Long name without dashes, e.g. `min-zoom`.
-        let name: String
-        /// Shown as `<value>`; nil for a flag.
-        let valueName: String?
-        let help: String
     }
 
     let name: String
     let abstract: String
     let discussion: String
     let arguments: [Argument]
-    let options: [Option]
+    let options: [OptionDefinition]
     let examples: [String]
 
-    static let commonOptions = [
-        Option(name: "help", valueName: nil, help: "Show help for this command."),
-    ]
+    static let help = OptionDefinition.flag("help", help: "Show help for this command.")
 
-    var allOptions: [Option] { options + Self.commonOptions }
+    var allOptions: [OptionDefinition] { options + [Self.help] }
 
     var usage: String {
         var parts = ["tilesync", name]
@@ -34,7 +24,7 @@ struct CommandSpec {
         return parts.joined(separator: " ")
     }
 
-    var help: String {
+    var helpText: String {
         var text = "OVERVIEW: \(abstract)\n"
         if !discussion.isEmpty { text += "\n\(discussion)\n" }
         text += "\nUSAGE: \(usage)\n"
@@ -44,7 +34,7 @@ struct CommandSpec {
         }
         text += "\nOPTIONS:\n"
         for option in allOptions {
-            let label = "--\(option.name)" + (option.valueName.map { " <\($0)>" } ?? "")
+            let label = option.flagText + (option.valueName.map { " <\($0)>" } ?? "")
             text += Self.row(label, option.help)
         }
         if !examples.isEmpty {

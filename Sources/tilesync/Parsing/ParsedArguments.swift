@@ -1,13 +1,16 @@
-/// Command-line words sorted into positionals, option values and flags.
+/// Command-line words sorted into positionals, option values and flags, read back through the
+/// `OptionDefinition` constants of the command.
 struct ParsedArguments {
+    let spec: CommandSpec
     private(set) var positionals: [String] = []
-    private(set) var values: [String: String] = [:]
-    private(set) var flags: Set<String> = []
+    private var values: [String: String] = [:]
+    private var flags: Set<String> = []
 
     /// Parses `words` against a spec: `--name value`, `--name=value`, flags, `--` ends options.
     /// - Throws: `UsageError` for unknown options, missing values, repeated options, or the wrong
     ///   number of arguments.
     init(_ words: [String], spec: CommandSpec) throws(UsageError) {
+        self.spec = spec
         var index = 0
         var onlyPositionals = false
         while index < words.count {
@@ -46,7 +49,11 @@ struct ParsedArguments {
             guard values[name] == nil else { throw UsageError("'--\(name)' is given twice", spec: spec) }
             values[name] = value
         }
-        if flags.contains("help") { return }
+        if flags.contains(CommandSpec.help.name) { return }
+        try checkArgumentCount()
+    }
+
+    private func checkArgumentCount() throws(UsageError) {
         let required = spec.arguments.filter { !$0.isOptional }.count
         guard (required...spec.arguments.count).contains(positionals.count) else {
             if positionals.count < required {
@@ -57,24 +64,41 @@ struct ParsedArguments {
         }
     }
 
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// True when the flag was given.
+    func flag(_ option: OptionDefinition) -> Bool { flags.contains(option.name) }
 
-    func value(_ name: String) -> String? { values[name] }
+    /// The value of an option, or nil when absent.
+    func value(_ option: OptionDefinition) -> String? { values[option.name] }
+
+    /// True when the option was given (flag or value).
+    func isGiven(_ option: OptionDefinition) -> Bool { flag(option) || value(option) != nil }
 
     /// An integer option within `range`, or nil when absent.
-    func integer(_ name: String, in range: ClosedRange<Int>, spec: CommandSpec) throws(UsageError) -> Int? {
-        guard let text = values[name] else { return nil }
+    func integer(_ option: OptionDefinition, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = value(option) else { return nil }
         guard let value = Int(text), range.contains(value) else {
-            throw UsageError("'--\(name)' must be a whole number in \(range.lowerBound)...\(range.upperBound), not '\(text)'", spec: spec)
+            throw UsageError("'\(option.flagText)' must be a whole number in \(range.lowerBound)...\(range.upperBound), not '\(text)'", spec: spec)
         }
         return value
     }
 
     /// A decimal option, or nil when absent.
-    func double(_ name: String, spec: CommandSpec) throws(UsageError) -> Double? {
-        guard let text = values[name] else { return nil }
+    func double(_ option: OptionDefinition) throws(UsageError) -> Double? {
+        guard let text = value(option) else { return nil }
         guard let value = Double(text), value.isFinite else {
-            throw UsageError("'--\(name)' must be a number, not '\(text)'", spec: spec)
+            throw UsageError("'\(option.flagText)' must be a number, not '\(text)'", spec: spec)
+        }
+        return value
+    }
+
+    /// One of an enum's raw values, or nil when absent.
+    func choice<Value: RawRepresentable & CaseIterable>(_ option: OptionDefinition, as type: Value.Type) throws(UsageError) -> Value?
+    where Value.RawValue == String {
+        guard let text = value(option) else { return nil }
+        guard let value = Value(rawValue: text) else {
+            let names = Value.allCases.map(\.rawValue)
+            let list = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
+            throw UsageError("\(option.flagText) must be \(list), not '\(text)'", spec: spec)
         }
         return value
     }

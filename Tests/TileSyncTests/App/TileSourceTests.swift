@@ -40,7 +40,7 @@ struct TileSourceTests {
     func largeOpen() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("large.mbtiles")
-        let writer = try MBTilesWriter(location: TileStoreLocation(kind: .mbtiles, path: path), overwrite: false)
+        let writer = try MBTilesWriter(location: TileStoreLocation(kind: .mbtiles, address: path), overwrite: false)
         try writer.begin(metadata: TileMetadata())
         var written = 0
         outer: for z in 0...10 {

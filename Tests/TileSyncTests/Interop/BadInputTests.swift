@@ -27,8 +27,8 @@ struct BadInputTests {
     func badFixture(fixture: String, kind: TileStoreError.Kind, message: String) throws {
         let directory = try TemporaryDirectory()
         #expect {
-            _ = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, path: Fixtures.path(fixture)),
-                                          to: TileStoreLocation(kind: .directory, path: directory.file("out")))
+            _ = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, address: Fixtures.path(fixture)),
+                                          to: TileStoreLocation(kind: .directory, address: directory.file("out")))
         } throws: { error in
             guard let error = error as? TileStoreError else { return false }
             return error.kind == kind && error.description == Fixtures.root + "/" + message
@@ -42,8 +42,8 @@ struct BadInputTests {
         let directory = try TemporaryDirectory()
         var options = ConversionOptions()
         options.skipInvalid = true
-        let summary = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, path: Fixtures.path("node-mbtiles/corrupt_null_tile.mbtiles")),
-                                                to: TileStoreLocation(kind: .mbtiles, path: directory.file("out.mbtiles")), options: options)
+        let summary = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, address: Fixtures.path("node-mbtiles/corrupt_null_tile.mbtiles")),
+                                                to: TileStoreLocation(kind: .mbtiles, address: directory.file("out.mbtiles")), options: options)
         #expect(summary.tilesWritten == 284)
         #expect(summary.invalidTiles.count == 1)
         #expect(summary.invalidTiles.named == [.init(item: "tile 1/0/1 (TMS row 0)", reason: "tile_data is NULL")])
@@ -52,8 +52,8 @@ struct BadInputTests {
     @Test("The hostile tar: nothing outside the destination, every bad entry named, good tiles kept with --skip-invalid")
     func hostileTar() throws {
         let directory = try TemporaryDirectory()
-        let source = TileStoreLocation(kind: .tar, path: Fixtures.path("tar/hostile.tar"))
-        let destination = TileStoreLocation(kind: .directory, path: directory.file("sandbox/out"))
+        let source = TileStoreLocation(kind: .tar, address: Fixtures.path("tar/hostile.tar"))
+        let destination = TileStoreLocation(kind: .directory, address: directory.file("sandbox/out"))
         try FileManager.default.createDirectory(atPath: directory.file("sandbox"), withIntermediateDirectories: true)
         #expect {
             _ = try TileConverter.convert(from: source, to: destination)
@@ -79,8 +79,8 @@ struct BadInputTests {
     @Test("A tar that holds no tiles converts to an empty store, naming what it skipped")
     func tarWithoutTiles() throws {
         let directory = try TemporaryDirectory()
-        let summary = try TileConverter.convert(from: TileStoreLocation(kind: .tar, path: Fixtures.path("versatiles-rs/static.tar.gz")),
-                                                to: TileStoreLocation(kind: .mbtiles, path: directory.file("out.mbtiles")))
+        let summary = try TileConverter.convert(from: TileStoreLocation(kind: .tar, address: Fixtures.path("versatiles-rs/static.tar.gz")),
+                                                to: TileStoreLocation(kind: .mbtiles, address: directory.file("out.mbtiles")))
         #expect(summary.tilesWritten == 0)
         #expect(summary.nonTiles.named.map(\.item) == ["entry '._index.html'", "entry 'index.html'", "entry '._style.css'", "entry 'style.css'"])
     }
@@ -91,15 +91,15 @@ struct BadInputTests {
         let summary = try TileConverter.convert(from: try TileStoreLocation(parsing: Fixtures.path("node-mbtiles/with spaces.mbtiles")),
                                                 to: try TileStoreLocation(parsing: directory.file("out put.tar")))
         #expect(summary.tilesWritten == 0)
-        #expect(try TarReader(location: TileStoreLocation(kind: .tar, path: directory.file("out put.tar"))).metadata()["version"] == "1.0.0")
+        #expect(try TarReader(location: TileStoreLocation(kind: .tar, address: directory.file("out put.tar"))).metadata()["version"] == "1.0.0")
     }
 
     @Test("A declared format that lies is reported with the fix")
     func lyingFormat() throws {
         let directory = try TemporaryDirectory()
         let path = Fixtures.path("mapbox-upload-validate/valid-webp.mbtiles")
-        let summary = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, path: path),
-                                                to: TileStoreLocation(kind: .directory, path: directory.file("out")))
+        let summary = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, address: path),
+                                                to: TileStoreLocation(kind: .directory, address: directory.file("out")))
         #expect(summary.warnings == ["\(path): metadata format is 'pbf' but the tiles are webp; the metadata was kept, set format=webp in the source to fix it"])
         #expect(FileManager.default.fileExists(atPath: directory.file("out/0/0/0.webp")))
     }

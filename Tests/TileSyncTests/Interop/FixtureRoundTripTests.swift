@@ -42,7 +42,7 @@ struct FixtureRoundTripTests {
         let rows = try StoreContents.mbtilesRows(directory.file("back.mbtiles"))
         #expect(rows == expectedRows)
 
-        let originalReader = try MBTilesReader(location: TileStoreLocation(kind: .mbtiles, path: original))
+        let originalReader = try MBTilesReader(location: TileStoreLocation(kind: .mbtiles, address: original))
         let before = try originalReader.metadata()
         let after = try StoreContents.mbtilesMetadata(directory.file("back.mbtiles"))
         for entry in before where entry.key != "agg_tiles_hash" {
@@ -59,10 +59,10 @@ struct FixtureRoundTripTests {
     @Test("plain_1 exported to a folder matches node-mbtiles' golden PNGs, XYZ and TMS", arguments: ["xyz", "tms"])
     func goldenImages(scheme: String) throws {
         let directory = try TemporaryDirectory()
-        var options = ConversionOptions()
-        options.destinationLayout = scheme == "tms" ? .tms : .xyz
-        let summary = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, path: Fixtures.path("node-mbtiles/plain_1.mbtiles")),
-                                                to: TileStoreLocation(kind: .directory, path: directory.file("out")), options: options)
+        var options = TileStoreOptions()
+        options.layout = scheme == "tms" ? .tms : .xyz
+        let summary = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, address: Fixtures.path("node-mbtiles/plain_1.mbtiles")),
+                                                to: TileStoreLocation(kind: .directory, address: directory.file("out"), options: options))
         #expect(summary.tilesWritten == 285)
         var compared = 0
         let images = try FileManager.default.contentsOfDirectory(atPath: Fixtures.path("node-mbtiles/images"))
@@ -85,7 +85,7 @@ struct FixtureRoundTripTests {
     func xyzTree(source: String) throws {
         let directory = try TemporaryDirectory()
         let summary = try TileConverter.convert(from: try TileStoreLocation(parsing: Fixtures.path(source)),
-                                                to: TileStoreLocation(kind: .mbtiles, path: directory.file("out.mbtiles")))
+                                                to: TileStoreLocation(kind: .mbtiles, address: directory.file("out.mbtiles")))
         #expect(summary.tilesWritten == 85)
         #expect(summary.nonTiles.count == 0)
         let rows = try StoreContents.mbtilesRows(directory.file("out.mbtiles"))
@@ -115,7 +115,7 @@ struct FixtureRoundTripTests {
         ("martin/mbtiles/webp.mbtiles", "flat", .unordered),
     ] as [(String, String, TileOrder)])
     func schemas(fixture: String, schema: String, order: TileOrder) throws {
-        let reader = try MBTilesReader(location: TileStoreLocation(kind: .mbtiles, path: Fixtures.path(fixture)))
+        let reader = try MBTilesReader(location: TileStoreLocation(kind: .mbtiles, address: Fixtures.path(fixture)))
         #expect(reader.schemaDescription == schema)
         #expect(reader.order == order)
         var previous: TileCoordinate?
@@ -128,30 +128,30 @@ struct FixtureRoundTripTests {
 
     @Test("Random access reads a tile without a scan, by XYZ coordinate")
     func randomAccess() throws {
-        let reader = try MBTilesReader(location: TileStoreLocation(kind: .mbtiles, path: Fixtures.path("node-mbtiles/plain_1.mbtiles")))
+        let reader = try MBTilesReader(location: TileStoreLocation(kind: .mbtiles, address: Fixtures.path("node-mbtiles/plain_1.mbtiles")))
         let tile = try TileCoordinate(z: 3, x: 2, tmsY: 5)
         #expect(try reader.tile(at: tile) == FileManager.default.contents(atPath: Fixtures.path("node-mbtiles/images/plain_1_2_5_3.png")))
         #expect(try reader.tile(at: TileCoordinate(z: 4, x: 0, y: 15)) == nil)
-        let folder = try DirectoryReader(location: TileStoreLocation(kind: .directory, path: Fixtures.path("tilelive-file/readonly")))
+        let folder = try DirectoryReader(location: TileStoreLocation(kind: .directory, address: Fixtures.path("tilelive-file/readonly")))
         #expect(try folder.tile(at: TileCoordinate(z: 1, x: 0, y: 0)) == FileManager.default.contents(atPath: Fixtures.path("tilelive-file/readonly/1/0/0.png")))
-        let tar = try TarReader(location: TileStoreLocation(kind: .tar, path: Fixtures.path("tar/readonly-gnu.tar.gz")))
+        let tar = try TarReader(location: TileStoreLocation(kind: .tar, address: Fixtures.path("tar/readonly-gnu.tar.gz")))
         #expect(try tar.tile(at: TileCoordinate(z: 1, x: 0, y: 0)) == FileManager.default.contents(atPath: Fixtures.path("tilelive-file/readonly/1/0/0.png")))
     }
 
     @Test("Summary counts per zoom without reading blobs")
     func summary() throws {
-        let reader = try MBTilesReader(location: TileStoreLocation(kind: .mbtiles, path: Fixtures.path("martin/mbtiles/world_cities.mbtiles")))
+        let reader = try MBTilesReader(location: TileStoreLocation(kind: .mbtiles, address: Fixtures.path("martin/mbtiles/world_cities.mbtiles")))
         let summary = try reader.summary(matching: .all)
         #expect(summary.tileCount == 196)
         #expect(summary.minZoom == 0 && summary.maxZoom == 6)
-        let tree = try DirectoryReader(location: TileStoreLocation(kind: .directory, path: Fixtures.path("tilelive-file/readonly"))).summary(matching: .all)
+        let tree = try DirectoryReader(location: TileStoreLocation(kind: .directory, address: Fixtures.path("tilelive-file/readonly"))).summary(matching: .all)
         #expect(tree.zooms.map(\.tileCount) == [1, 4, 16, 64])
         #expect(tree.byteCount == 768336 - 203)
     }
 
     @Test("A summary without byte counts has the same counts and extents, and 0 bytes")
     func summaryWithoutBytes() throws {
-        let reader = try MBTilesReader(location: TileStoreLocation(kind: .mbtiles, path: Fixtures.path("martin/mbtiles/world_cities.mbtiles")))
+        let reader = try MBTilesReader(location: TileStoreLocation(kind: .mbtiles, address: Fixtures.path("martin/mbtiles/world_cities.mbtiles")))
         let full = try reader.summary(matching: .all)
         let extents = try reader.summary(matching: .all, countingBytes: false)
         #expect(full.byteCount > 0)
@@ -159,7 +159,7 @@ struct FixtureRoundTripTests {
         #expect(extents.zooms.map(\.tileCount) == full.zooms.map(\.tileCount))
         #expect(extents.zooms.map(\.range) == full.zooms.map(\.range))
         #expect(extents.bounds == full.bounds)
-        let tree = try DirectoryReader(location: TileStoreLocation(kind: .directory, path: Fixtures.path("tilelive-file/readonly")))
+        let tree = try DirectoryReader(location: TileStoreLocation(kind: .directory, address: Fixtures.path("tilelive-file/readonly")))
             .summary(matching: .all, countingBytes: false)
         #expect(tree.zooms.map(\.tileCount) == [1, 4, 16, 64])
         #expect(tree.byteCount == 0)

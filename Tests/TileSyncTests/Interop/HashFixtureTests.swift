@@ -5,7 +5,7 @@ import Testing
 @Suite("Hashes, normalized output and verify on real fixtures", .enabled(if: Fixtures.available, Fixtures.missingMessage))
 struct HashFixtureTests {
     static func location(_ fixture: String) -> TileStoreLocation {
-        TileStoreLocation(kind: .mbtiles, path: Fixtures.path(fixture))
+        TileStoreLocation(kind: .mbtiles, address: Fixtures.path(fixture))
     }
 
     @Test("The agg_tiles_hash of world_cities equals the one martin stored")
@@ -15,8 +15,8 @@ struct HashFixtureTests {
         #expect(try reader.metadata()["agg_tiles_hash"] == "84792BF4EE9AEDDC5B1A60E707011FEE")
         let directory = try TemporaryDirectory()
         _ = try TileConverter.convert(from: Self.location("martin/mbtiles/world_cities.mbtiles"),
-                                      to: TileStoreLocation(kind: .directory, path: directory.file("tiles")))
-        let folder = try DirectoryReader(location: TileStoreLocation(kind: .directory, path: directory.file("tiles")))
+                                      to: TileStoreLocation(kind: .directory, address: directory.file("tiles")))
+        let folder = try DirectoryReader(location: TileStoreLocation(kind: .directory, address: directory.file("tiles")))
         #expect(try AggregateHashCalculator.compute(folder).hex == "84792BF4EE9AEDDC5B1A60E707011FEE")
     }
 
@@ -57,23 +57,23 @@ struct HashFixtureTests {
           arguments: FixtureRoundTripTests.readable)
     func normalized(fixture: String) throws {
         let directory = try TemporaryDirectory()
-        var options = ConversionOptions()
+        var options = TileStoreOptions()
         options.mbtilesSchema = .normalized
         let summary = try TileConverter.convert(from: Self.location(fixture),
-                                                to: TileStoreLocation(kind: .mbtiles, path: directory.file("n.mbtiles")), options: options)
+                                                to: TileStoreLocation(kind: .mbtiles, address: directory.file("n.mbtiles"), options: options))
         let source = try SQLiteConnection(path: Fixtures.path(fixture), mode: .readOnly)
         let distinct = try source.rows("SELECT count(DISTINCT tile_data) FROM tiles").first?.first ?? nil
         let output = try SQLiteConnection(path: directory.file("n.mbtiles"), mode: .readOnly)
         #expect(try output.rows("SELECT count(*) FROM images").first?.first ?? nil == distinct)
         #expect(String(summary.distinctBlobs) == distinct)
-        _ = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, path: directory.file("n.mbtiles")),
-                                      to: TileStoreLocation(kind: .mbtiles, path: directory.file("flat.mbtiles")))
+        _ = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, address: directory.file("n.mbtiles")),
+                                      to: TileStoreLocation(kind: .mbtiles, address: directory.file("flat.mbtiles")))
         #expect(try StoreContents.mbtilesRows(directory.file("flat.mbtiles")) == StoreContents.mbtilesRows(Fixtures.path(fixture)))
         let normalizedHash = try StoreContents.mbtilesMetadata(directory.file("n.mbtiles"))["agg_tiles_hash"]
         #expect(normalizedHash != nil)
         #expect(try StoreContents.mbtilesMetadata(directory.file("flat.mbtiles"))["agg_tiles_hash"] == normalizedHash)
-        #expect(try StoreVerifier.verify(TileStoreLocation(kind: .mbtiles, path: directory.file("n.mbtiles"))).counts[.storedHash] == nil)
-        #expect(try MBTilesReader(location: TileStoreLocation(kind: .mbtiles, path: directory.file("n.mbtiles"))).hasVerifiedStoredHashes)
+        #expect(try StoreVerifier.verify(TileStoreLocation(kind: .mbtiles, address: directory.file("n.mbtiles"))).counts[.storedHash] == nil)
+        #expect(try MBTilesReader(location: TileStoreLocation(kind: .mbtiles, address: directory.file("n.mbtiles"))).hasVerifiedStoredHashes)
     }
 
     @Test("verify A B finds martin's diff between world_cities and world_cities_modified")
@@ -93,15 +93,15 @@ struct HashFixtureTests {
     func compareAcrossKinds() throws {
         let directory = try TemporaryDirectory()
         let source = Self.location("node-mbtiles/plain_1.mbtiles")
-        _ = try TileConverter.convert(from: source, to: TileStoreLocation(kind: .directory, path: directory.file("d")))
-        _ = try TileConverter.convert(from: source, to: TileStoreLocation(kind: .tar, path: directory.file("t.tar")))
+        _ = try TileConverter.convert(from: source, to: TileStoreLocation(kind: .directory, address: directory.file("d")))
+        _ = try TileConverter.convert(from: source, to: TileStoreLocation(kind: .tar, address: directory.file("t.tar")))
         for other in ["d", "t.tar"] {
             let result = try StoreComparison.compare(source, try TileStoreLocation(parsing: directory.file(other)))
             #expect(result.isIdentical)
             #expect(result.same == 285)
         }
         #expect(FileManager.default.createFile(atPath: directory.file("d/4/3/2.png"), contents: Data([0x89, 0x50])))
-        let changed = try StoreComparison.compare(source, TileStoreLocation(kind: .directory, path: directory.file("d")))
+        let changed = try StoreComparison.compare(source, TileStoreLocation(kind: .directory, address: directory.file("d")))
         #expect(changed.different == 1)
         #expect(changed.differences.first?.coordinate.description == "4/3/2")
     }
@@ -118,11 +118,11 @@ struct HashFixtureTests {
                 WHERE rowid IN (SELECT rowid FROM tiles_with_hash ORDER BY rowid LIMIT 3 OFFSET 20);
             UPDATE metadata SET value = '7' WHERE name = 'minzoom';
             """)
-        let before = try StoreVerifier.verify(TileStoreLocation(kind: .mbtiles, path: path))
+        let before = try StoreVerifier.verify(TileStoreLocation(kind: .mbtiles, address: path))
         #expect(before.counts == [.storedHash: 3, .metadata: 1])
-        let fixed = try StoreVerifier.verify(TileStoreLocation(kind: .mbtiles, path: path), fix: true)
+        let fixed = try StoreVerifier.verify(TileStoreLocation(kind: .mbtiles, address: path), fix: true)
         #expect(fixed.isClean)
         #expect(fixed.fixes == ["rewrote 3 stored hashes", "set minzoom = 6"])
-        #expect(try StoreVerifier.verify(TileStoreLocation(kind: .mbtiles, path: path)).isClean)
+        #expect(try StoreVerifier.verify(TileStoreLocation(kind: .mbtiles, address: path)).isClean)
     }
 }

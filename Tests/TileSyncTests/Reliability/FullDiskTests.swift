@@ -38,7 +38,7 @@ struct FullDiskTests {
         let directory = try TemporaryDirectory()
         try GeneratedStore.write(Self.bigTiles(), to: directory.file("a.mbtiles"))
         try Self.withSmallDisk(megabytes: 1) { disk in
-            let source = TileStoreLocation(kind: .mbtiles, path: directory.file("a.mbtiles"))
+            let source = TileStoreLocation(kind: .mbtiles, address: directory.file("a.mbtiles"))
             let target = try TileStoreLocation(parsing: disk + "/" + destination)
             #expect {
                 _ = try TileConverter.convert(from: source, to: target)
@@ -56,13 +56,13 @@ struct FullDiskTests {
         try GeneratedStore.write(Self.bigTiles(), to: directory.file("a.mbtiles"))
         try Self.withSmallDisk(megabytes: 1) { disk in
             let target = try TileStoreLocation(parsing: disk + "/" + destination)
-            try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 2), to: target.path)
-            let before = try StoreContents.tiles(target.path)
-            let source = TileStoreLocation(kind: .mbtiles, path: directory.file("a.mbtiles"))
+            try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 2), to: target.address)
+            let before = try StoreContents.tiles(target.address)
+            let source = TileStoreLocation(kind: .mbtiles, address: directory.file("a.mbtiles"))
             #expect {
                 _ = try TileSynchronizer.sync(from: source, to: target)
             } throws: { ($0 as? TileStoreError)?.kind == .io }
-            let after = try StoreContents.tiles(target.path)
+            let after = try StoreContents.tiles(target.address)
             #expect(after == before)
             let leftovers = try FileManager.default.contentsOfDirectory(atPath: disk).filter { $0.contains(".tilesync-") && !$0.hasSuffix("tilesync-state") }
             #expect(leftovers.isEmpty, "\(leftovers)")

@@ -18,8 +18,8 @@ struct HostileInputTests {
         var options = ConversionOptions()
         options.isCancelled = { Date().timeIntervalSince(started) > 0.5 }
         #expect {
-            _ = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, path: path),
-                                          to: TileStoreLocation(kind: .mbtiles, path: directory.file("out.mbtiles")), options: options)
+            _ = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, address: path),
+                                          to: TileStoreLocation(kind: .mbtiles, address: directory.file("out.mbtiles")), options: options)
         } throws: { ($0 as? TileStoreError)?.kind == .interrupted }
         #expect(Date().timeIntervalSince(started) < 10)
         #expect(!AtomicFile.exists(directory.file("out.mbtiles")))
@@ -30,8 +30,8 @@ struct HostileInputTests {
         let directory = try TemporaryDirectory()
         var options = ConversionOptions()
         options.skipInvalid = true
-        let summary = try TileConverter.convert(from: TileStoreLocation(kind: .tar, path: Fixtures.path("tar/hostile.tar")),
-                                                to: TileStoreLocation(kind: .mbtiles, path: directory.file("out.mbtiles")), options: options)
+        let summary = try TileConverter.convert(from: TileStoreLocation(kind: .tar, address: Fixtures.path("tar/hostile.tar")),
+                                                to: TileStoreLocation(kind: .mbtiles, address: directory.file("out.mbtiles")), options: options)
         #expect(summary.warnings == ["1 tiles repeat a coordinate that came earlier in \(Fixtures.path("tar/hostile.tar")); the last one wins (first: tile 0/0/0)"])
         #expect(try StoreContents.mbtilesRows(directory.file("out.mbtiles"))["0/0/0"]?.count == 43)
     }
@@ -44,8 +44,8 @@ struct HostileInputTests {
         metadata["maxzoom"] = "99"
         metadata["bounds"] = "-180,-100,180,100"
         try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 1), to: directory.file("a.mbtiles"), metadata: metadata)
-        let summary = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, path: directory.file("a.mbtiles")),
-                                                to: TileStoreLocation(kind: .directory, path: directory.file("out")))
+        let summary = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, address: directory.file("a.mbtiles")),
+                                                to: TileStoreLocation(kind: .directory, address: directory.file("out")))
         #expect(summary.metadata["minzoom"] == "0" && summary.metadata["maxzoom"] == "1")
         #expect(summary.metadata["bounds"] == "-180,-85.051129,180,85.051129")
         let source = directory.file("a.mbtiles")
@@ -54,7 +54,7 @@ struct HostileInputTests {
             "\(source): metadata maxzoom '99' is not a zoom level 0-30; written as 1, from the tiles",
             "\(source): metadata bounds '-180,-100,180,100' is not W,S,E,N in degrees; written as -180,-85.051129,180,85.051129, from the tiles",
         ])
-        let report = try StoreVerifier.verify(TileStoreLocation(kind: .mbtiles, path: source))
+        let report = try StoreVerifier.verify(TileStoreLocation(kind: .mbtiles, address: source))
         #expect(report.counts == [.metadata: 3])
     }
 
@@ -64,9 +64,9 @@ struct HostileInputTests {
         let tiles = GeneratedStore.pyramid(maxZoom: 1)
         try GeneratedStore.write(tiles, to: directory.file("a.mbtiles"))
         let destination = try TileStoreLocation(parsing: directory.file(name))
-        _ = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, path: directory.file("a.mbtiles")), to: destination)
-        #expect(try StoreContents.tiles(destination.path).count == 5)
-        #expect(try TileSynchronizer.sync(from: TileStoreLocation(kind: .mbtiles, path: directory.file("a.mbtiles")), to: destination).isInSync)
+        _ = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, address: directory.file("a.mbtiles")), to: destination)
+        #expect(try StoreContents.tiles(destination.address).count == 5)
+        #expect(try TileSynchronizer.sync(from: TileStoreLocation(kind: .mbtiles, address: directory.file("a.mbtiles")), to: destination).isInSync)
     }
 
     @Test("A read-only destination folder: a clear error, nothing left behind",
@@ -78,8 +78,8 @@ struct HostileInputTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory.file("locked"))
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.file("locked")) }
         #expect {
-            _ = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, path: directory.file("a.mbtiles")),
-                                          to: TileStoreLocation(kind: .mbtiles, path: directory.file("locked/b.mbtiles")))
+            _ = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, address: directory.file("a.mbtiles")),
+                                          to: TileStoreLocation(kind: .mbtiles, address: directory.file("locked/b.mbtiles")))
         } throws: { ($0 as? TileStoreError)?.kind == .io }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.file("locked")).isEmpty)
     }

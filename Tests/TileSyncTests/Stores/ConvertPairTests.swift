@@ -18,7 +18,7 @@ struct ConvertPairTests {
         #expect(summary.bytesWritten == tiles.reduce(0) { $0 + $1.data.count })
         let copied = try StoreContents.tiles(directory.file(destination))
         #expect(copied == Dictionary(uniqueKeysWithValues: tiles.map { ($0.coordinate, $0.data) }))
-        let metadata = try TileStores.openReader(try TileStoreLocation(parsing: directory.file(destination))).metadata()
+        let metadata = try TileStoreLocation(parsing: directory.file(destination)).openReader().metadata()
         #expect(metadata["custom key"] == "kept ✓")
         #expect(metadata.contains("nothing") && metadata["nothing"] == nil)
         #expect(metadata["minzoom"] == "0" && metadata["maxzoom"] == "3")
@@ -32,7 +32,7 @@ struct ConvertPairTests {
         let tile = try TileCoordinate(z: 11, x: 327, y: 791)
         try GeneratedStore.write([Tile(coordinate: tile, data: GeneratedStore.bytes(for: tile))], to: directory.file("a.mbtiles"))
         #expect(try StoreContents.mbtilesRows(directory.file("a.mbtiles")).keys.sorted() == ["11/327/1256"])
-        let reader = try MBTilesReader(location: TileStoreLocation(kind: .mbtiles, path: directory.file("a.mbtiles")))
+        let reader = try MBTilesReader(location: TileStoreLocation(kind: .mbtiles, address: directory.file("a.mbtiles")))
         #expect(try reader.tile(at: tile) == GeneratedStore.bytes(for: tile))
         #expect(try reader.tile(at: TileCoordinate(z: 11, x: 327, y: 1256)) == nil)
     }
@@ -61,11 +61,11 @@ struct ConvertPairTests {
         let tiles = GeneratedStore.pyramid(maxZoom: 2)
         try GeneratedStore.write(tiles, to: directory.file("a.mbtiles"))
         let template = try PathTemplate(layout)
-        var options = ConversionOptions()
-        options.destinationLayout = template
+        var options = TileStoreOptions()
+        options.layout = template
         for destination in ["b-folder", "b.tar"] {
             _ = try TileConverter.convert(from: try TileStoreLocation(parsing: directory.file("a.mbtiles")),
-                                          to: try TileStoreLocation(parsing: directory.file(destination)), options: options)
+                                          to: try TileStoreLocation(parsing: directory.file(destination), options: options))
             let expected = Dictionary(uniqueKeysWithValues: tiles.map { ($0.coordinate, $0.data) })
             #expect(try StoreContents.tiles(directory.file(destination), layout: template) == expected)
         }
@@ -107,8 +107,8 @@ struct ConvertPairTests {
         #expect {
             var options = ConversionOptions()
             options.overwrite = true
-            _ = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, path: directory.file("a.mbtiles")),
-                                          to: TileStoreLocation(kind: .mbtiles, path: directory.path + "/./a.mbtiles"), options: options)
+            _ = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, address: directory.file("a.mbtiles")),
+                                          to: TileStoreLocation(kind: .mbtiles, address: directory.path + "/./a.mbtiles"), options: options)
         } throws: { ($0 as? TileStoreError)?.kind == .sameSourceAndDestination }
     }
 
@@ -149,8 +149,8 @@ struct StaleTemporaryTests {
         let unrelated = directory.file(".other.mbtiles.tilesync-\(deadPID)-4.tmp")
         for path in [stale, staleState, live, unrelated] { #expect(FileManager.default.createFile(atPath: path, contents: Data([1]))) }
         try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 1), to: directory.file("a.mbtiles"))
-        _ = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, path: directory.file("a.mbtiles")),
-                                      to: TileStoreLocation(kind: .mbtiles, path: directory.file("b.mbtiles")))
+        _ = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, address: directory.file("a.mbtiles")),
+                                      to: TileStoreLocation(kind: .mbtiles, address: directory.file("b.mbtiles")))
         #expect(!AtomicFile.exists(stale) && !AtomicFile.exists(staleState))
         #expect(AtomicFile.exists(live), "pid 1 is alive")
         #expect(AtomicFile.exists(unrelated), "another destination's temporaries are not ours to judge")

@@ -12,10 +12,10 @@ struct DedupTests {
         }
     }
 
-    static func convert(_ source: String, _ destination: String, configure: (inout ConversionOptions) -> Void) throws -> ConversionSummary {
-        var options = ConversionOptions()
+    static func convert(_ source: String, _ destination: String, configure: (inout TileStoreOptions) -> Void) throws -> ConversionSummary {
+        var options = TileStoreOptions()
         configure(&options)
-        return try TileConverter.convert(from: try TileStoreLocation(parsing: source), to: try TileStoreLocation(parsing: destination), options: options)
+        return try TileConverter.convert(from: try TileStoreLocation(parsing: source), to: try TileStoreLocation(parsing: destination, options: options))
     }
 
     @Test("Every conversion counts distinct blobs and what dedup saves")
@@ -67,7 +67,7 @@ struct DedupTests {
 
         let expected = Dictionary(uniqueKeysWithValues: tiles.map { ($0.coordinate, $0.data) })
         #expect(try StoreContents.tiles(directory.file("out.tar")) == expected)
-        #expect(try TarReader(location: TileStoreLocation(kind: .tar, path: directory.file("out.tar"))).summary(matching: .all).byteCount
+        #expect(try TarReader(location: TileStoreLocation(kind: .tar, address: directory.file("out.tar"))).summary(matching: .all).byteCount
             == tiles.reduce(0) { $0 + $1.data.count })
 
         try FileManager.default.createDirectory(atPath: directory.file("x"), withIntermediateDirectories: true)
@@ -91,7 +91,7 @@ struct DedupTests {
         try writer.writeHardLink(path: "1/0/0.png", target: "1/9/9.png", modificationTime: 0)
         try writer.writeHardLink(path: "1/0/1.png", target: "0/0/0.png", modificationTime: 0)
         try writer.close()
-        let reader = try TarReader(location: TileStoreLocation(kind: .tar, path: directory.file("a.tar")))
+        let reader = try TarReader(location: TileStoreLocation(kind: .tar, address: directory.file("a.tar")))
         let cursor = try reader.tiles(matching: .all)
         var tiles: [String] = []
         while let tile = try cursor.next() { tiles.append(tile.coordinate.description) }

@@ -18,9 +18,10 @@ enum GeneratedStore {
     /// Writes tiles to a new store of any kind.
     static func write(_ tiles: [Tile], to location: String, metadata: TileMetadata = defaultMetadata,
                       layout: PathTemplate = .xyz) throws {
-        let writer = try TileStores.makeWriter(try TileStoreLocation(parsing: location), layout: layout,
-                                               fileExtension: "png", overwrite: false)
-        try writer.begin(metadata: metadata)
+        var options = TileStoreOptions()
+        options.layout = layout
+        let writer = try TileStoreLocation(parsing: location, options: options).makeWriter()
+        try writer.begin(metadata: metadata, format: SniffedTileFormat(.png))
         for tile in tiles { try writer.write(tile) }
         try writer.finish()
     }

@@ -5,7 +5,9 @@ import Foundation
 enum StoreContents {
     /// Tiles keyed by XYZ coordinate.
     static func tiles(_ location: String, layout: PathTemplate? = nil) throws -> [TileCoordinate: Data] {
-        let reader = try TileStores.openReader(try TileStoreLocation(parsing: location), layout: layout)
+        var options = TileStoreOptions()
+        options.layout = layout
+        let reader = try TileStoreLocation(parsing: location, options: options).openReader()
         let cursor = try reader.tiles(matching: .all)
         var tiles: [TileCoordinate: Data] = [:]
         while let tile = try cursor.next() { tiles[tile.coordinate] = tile.data }

@@ -88,7 +88,7 @@ struct SyncPairTests {
         let summary = try TileSynchronizer.sync(from: try TileStoreLocation(parsing: a), to: target)
         #expect(summary.created && summary.added == 85)
         #expect(try StoreComparison.compare(try TileStoreLocation(parsing: a), target).isIdentical)
-        #expect(try TileStores.openReader(target).metadata()["custom key"] == "kept ✓")
+        #expect(try target.openReader().metadata()["custom key"] == "kept ✓")
     }
 
     @Test("Zoom and box filters limit both sides")
@@ -124,8 +124,8 @@ struct SyncPairTests {
           .enabled(if: Fixtures.available, Fixtures.missingMessage))
     func martinDiff() throws {
         var plan: [String] = []
-        let summary = try TileSynchronizer.diff(from: TileStoreLocation(kind: .mbtiles, path: Fixtures.path("martin/mbtiles/world_cities_modified.mbtiles")),
-                                                to: TileStoreLocation(kind: .mbtiles, path: Fixtures.path("martin/mbtiles/world_cities.mbtiles"))) {
+        let summary = try TileSynchronizer.diff(from: TileStoreLocation(kind: .mbtiles, address: Fixtures.path("martin/mbtiles/world_cities_modified.mbtiles")),
+                                                to: TileStoreLocation(kind: .mbtiles, address: Fixtures.path("martin/mbtiles/world_cities.mbtiles"))) {
             plan.append("\($0.action.rawValue) \($0.coordinate.z)/\($0.coordinate.x)/\($0.coordinate.tmsY)")
         }
         #expect(plan.sorted() == ["add 4/4/4", "delete 0/0/0", "replace 1/1/1"])
@@ -159,10 +159,10 @@ struct SyncPairTests {
         let files = (FileManager.default.enumerator(atPath: a)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".png") }.sorted()
         #expect(files.count == 85)
         for (index, file) in files.enumerated() {
-            #expect(FileStamp.setModificationTime(1_000_000_000_000_000_000 + Int64(index) * 1_000_000_007, path: a + "/" + file))
+            #expect(FileTime.setModificationTime(1_000_000_000_000_000_000 + Int64(index) * 1_000_000_007, path: a + "/" + file))
         }
         var added: [String] = []
-        let first = try TileSynchronizer.sync(from: TileStoreLocation(kind: .directory, path: a), to: TileStoreLocation(kind: .directory, path: b)) {
+        let first = try TileSynchronizer.sync(from: TileStoreLocation(kind: .directory, address: a), to: TileStoreLocation(kind: .directory, address: b)) {
             #expect($0.action == .add)
             added.append($0.coordinate.description)
         }
@@ -173,7 +173,7 @@ struct SyncPairTests {
         let sourceTimes = try Self.modificationTimes(a).filter { $0.key.hasSuffix(".png") }
         #expect(try Self.modificationTimes(b).filter { $0.key.hasSuffix(".png") } == sourceTimes)
         #expect(!AtomicFile.exists(b + "/.tilesync-state"))
-        let second = try TileSynchronizer.sync(from: TileStoreLocation(kind: .directory, path: a), to: TileStoreLocation(kind: .directory, path: b))
+        let second = try TileSynchronizer.sync(from: TileStoreLocation(kind: .directory, address: a), to: TileStoreLocation(kind: .directory, address: b))
         #expect((second.added, second.replaced, second.unchanged, second.wroteNothing) == (0, 0, 85, true))
     }
 

@@ -5,7 +5,8 @@ public import Foundation
 ///
 /// Any extension is accepted; the bytes say what a tile is. When no layout is given, a
 /// `scheme` of `tms` in the metadata selects `{z}/{x}/{-y}.{ext}`. Symbolic links are never
-/// followed; files that do not fit the layout are skipped and counted. Tiles stream in
+/// followed, also by random access (`tile(at:)` resolves paths without following links on the
+/// way); files that do not fit the layout are skipped and counted. Tiles stream in
 /// (zoom, column, row) order for `{z}/{x}/{y}` layouts, in path order otherwise.
 ///
 /// Errors: `.notFound`, `.notATileStore` (a file, not a folder), `.invalidMetadata`,
@@ -16,6 +17,7 @@ public final class DirectoryReader: TileReader {
     /// The layout tiles are read at.
     public let template: PathTemplate
     private let cachedMetadata: TileMetadata
+    private var tree: ContainedFolder?
 
     /// Opens a folder.
     /// - Parameter template: the layout; nil picks it from the metadata's `scheme` (xyz default).
@@ -23,26 +25,24 @@ public final class DirectoryReader: TileReader {
     public init(location: TileStoreLocation, template: PathTemplate? = nil) throws(TileStoreError) {
         self.location = location
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: location.path, isDirectory: &isDirectory) else {
-            throw TileStoreError(.notFound, store: location.path, message: "no such folder")
+        guard FileManager.default.fileExists(atPath: location.address, isDirectory: &isDirectory) else {
+            throw TileStoreError(.notFound, store: location.address, message: "no such folder")
         }
         guard isDirectory.boolValue else {
-            throw TileStoreError(.notATileStore, store: location.path, message: "is a file, not a folder")
+            throw TileStoreError(.notATileStore, store: location.address, message: "is a file, not a folder")
         }
-        cachedMetadata = try Self.readMetadata(root: location.path)
-        self.template = template ?? (cachedMetadata["scheme"]?.lowercased() == "tms" ? .tms : .xyz)
+        cachedMetadata = try Self.readMetadata(root: location.address)
+        self.template = template ?? TileTreeOptions(TileStoreOptions()).readLayout(metadata: cachedMetadata)
     }
 
     public var schemaDescription: String { template.text }
-    /// The layout tiles are read at.
-    public var layout: PathTemplate? { template }
     public var order: TileOrder { template.walkOrder }
 
     public func metadata() throws -> TileMetadata { cachedMetadata }
 
     public func tiles(matching filter: TileFilter) throws -> any TileCursor {
-        DirectoryCursor(walk: try DirectoryTileWalk(root: location.path, template: template, filter: filter),
-                        root: location.path)
+        DirectoryCursor(walk: try DirectoryTileWalk(root: location.address, template: template, filter: filter),
+                        root: location.address)
     }
 
     /// Tiles in `preferred` order when the layout ends in the row (`{z}/{x}/{y}` read in TMS row
@@ -50,15 +50,15 @@ public final class DirectoryReader: TileReader {
     public func tiles(matching filter: TileFilter, preferring preferred: TileOrder) throws -> any TileCursor {
         let native = template.walkOrder
         let reversesRows = native != .unordered && preferred != .unordered && native != preferred
-        return DirectoryCursor(walk: try DirectoryTileWalk(root: location.path, template: template, filter: filter,
+        return DirectoryCursor(walk: try DirectoryTileWalk(root: location.address, template: template, filter: filter,
                                                            reversesFiles: reversesRows),
-                               root: location.path)
+                               root: location.address)
     }
 
     /// Coordinates, sizes and modification times from `lstat`; no file is read.
     public func listing(matching filter: TileFilter) throws -> any TileIndexCursor {
-        DirectoryListingCursor(walk: try DirectoryTileWalk(root: location.path, template: template, filter: filter, statsFiles: true),
-                               root: location.path)
+        DirectoryListingCursor(walk: try DirectoryTileWalk(root: location.address, template: template, filter: filter, statsFiles: true),
+                               root: location.address)
     }
 
     /// The extensions random access tries, after the declared format's.
@@ -73,25 +73,35 @@ public final class DirectoryReader: TileReader {
                 extensions.insert(declared, at: 0)
             }
         }
+        let tree = try openTree()
         for fileExtension in extensions {
-            let path = location.path + "/" + template.path(for: coordinate, fileExtension: fileExtension)
+            let relative = template.path(for: coordinate, fileExtension: fileExtension)
             do {
-                let data = try FileBytes.read(path)
+                guard let data = try tree.read(relative) else { continue }
                 guard !data.isEmpty else {
-                    throw TileStoreError(.invalidTile, store: location.path, item: "file \(path)", message: "empty file (0 bytes)")
+                    throw TileStoreError(.invalidTile, store: location.address, item: "file \(relative)", message: "empty file (0 bytes)")
                 }
                 return data
-            } catch let error as POSIXFileError where error.code == ENOENT || error.code == ENOTDIR {
-                continue
             } catch let error as POSIXFileError {
-                throw TileStoreError(.invalidTile, store: location.path, item: "file \(path)", message: error.description)
+                throw TileStoreError(.invalidTile, store: location.address, item: "file \(relative)", message: error.description)
             }
         }
         return nil
     }
 
+    private func openTree() throws(TileStoreError) -> ContainedFolder {
+        if let tree { return tree }
+        do {
+            let opened = try ContainedFolder(root: location.address)
+            tree = opened
+            return opened
+        } catch {
+            throw error.storeError(store: location.address, item: "folder")
+        }
+    }
+
     public func summary(matching filter: TileFilter, countingBytes: Bool) throws -> TileSetSummary {
-        let walk = try DirectoryTileWalk(root: location.path, template: template, filter: filter, statsFiles: countingBytes)
+        let walk = try DirectoryTileWalk(root: location.address, template: template, filter: filter, statsFiles: countingBytes)
         var summary = TileSetSummary()
         while let coordinate = try walk.nextSkippingInvalid() {
             summary.add(coordinate, size: walk.lastStamp?.size ?? 0)

@@ -9,38 +9,45 @@ import Darwin
 /// next run, fully synced.
 ///
 /// New files are written to `.tilesync-staging/` inside the folder and each change is appended
-/// to a journal there (`P staged final mtime` to put, `D final` to delete). `finish()` flushes the
-/// journal and renames it to `.tilesync-journal`: that rename is the commit. The journal is then
-/// carried out (renames into place, deletions) and removed. `recover(root:)`, run before every
-/// sync, completes a committed journal (roll forward) or discards an uncommitted staging folder
-/// (roll back). Readers do not see staged files: the walk skips both names.
+/// to a journal there (`P staged final mtime` to put, `D final` to delete). `finish()` makes the
+/// staged files durable (one `syncfs`, else an `fsync` each), flushes the journal and renames it
+/// to `.tilesync-journal`: that rename is the commit. The journal is then carried out (renames
+/// into place, deletions) and removed. `recover(root:)`, run before every sync, completes a
+/// committed journal (roll forward) or discards an uncommitted staging folder (roll back).
+/// Readers do not see staged files: the walk skips both names.
+///
+/// Paths are resolved from the root without following links (`ContainedFolder`): a link inside
+/// the tree is never written through, a link where a folder belongs is replaced by a real
+/// folder, and a deletion never reaches outside. A folder that does not exist yet is written
+/// whole by a `DirectoryWriter` and renamed into place at `finish()`.
 ///
 /// Errors: `.io` (disk full, permissions), naming the file.
 public final class DirectoryUpdater: TileUpdater {
     /// The folder.
     public let location: TileStoreLocation
-    /// Where tiles go in it.
-    public let template: PathTemplate
-    private let fileExtension: String
-    private let staging: String
+    private let layout: PathTemplate?
+    /// Where tiles go in it: the layout given, else the one its metadata's `scheme` says.
+    public private(set) var template = PathTemplate.xyz
+    private var fileExtension = "bin"
+    private var newFolder: DirectoryWriter?
+    private var tree: ContainedFolder?
+    private var staging: Int32 = -1
     private var journal: UnsafeMutablePointer<FILE>?
     private var counter = 0
-    private var isFinished = false
 
     static let journalName = ".tilesync-journal"
+    private var root: String { location.address }
+    private var journalPath: String { root + "/" + DirectoryTileWalk.stagingFolder + "/journal" }
 
-    /// Prepares to change the folder at `location` (which must exist).
-    /// - Parameter fileExtension: the `{ext}` of files it puts.
-    public init(location: TileStoreLocation, template: PathTemplate, fileExtension: String) throws(TileStoreError) {
+    /// Prepares to change the folder at `location` (created when missing).
+    /// - Parameter layout: where tiles go; nil: the layout the folder's metadata says.
+    public init(location: TileStoreLocation, layout: PathTemplate?) {
         self.location = location
-        self.template = template
-        self.fileExtension = fileExtension
-        staging = location.path + "/" + DirectoryTileWalk.stagingFolder
-        try Self.recover(root: location.path)
+        self.layout = layout
     }
 
     deinit {
-        if !isFinished { abort() }
+        abort()
     }
 
     /// Completes a committed journal or discards an uncommitted staging folder.
@@ -53,24 +60,43 @@ public final class DirectoryUpdater: TileUpdater {
         AtomicFile.remove(root + "/" + DirectoryTileWalk.stagingFolder)
     }
 
-    public func begin(metadata: TileMetadata) throws {
+    public func begin(metadata: TileMetadata, format: SniffedTileFormat) throws {
+        fileExtension = format.format.fileExtension
+        guard AtomicFile.exists(root) else {
+            template = layout ?? .xyz
+            let writer = try DirectoryWriter(location: location, template: template, preservesModificationTimes: true, overwrite: false)
+            try writer.begin(metadata: metadata, format: format)
+            newFolder = writer
+            return
+        }
+        try Self.recover(root: root)
+        let existing = try DirectoryReader.readMetadata(root: root)
+        template = layout ?? TileTreeOptions(TileStoreOptions()).readLayout(metadata: existing)
         do {
-            AtomicFile.remove(staging)
-            guard mkdir(staging, 0o755) == 0 else { throw POSIXFileError(operation: "mkdir", path: staging, code: errno) }
-            guard let file = fopen(staging + "/journal", "w") else {
-                throw POSIXFileError(operation: "create", path: staging + "/journal", code: errno)
+            let tree = try ContainedFolder(root: root)
+            self.tree = tree
+            guard mkdirat(tree.descriptor, DirectoryTileWalk.stagingFolder, 0o755) == 0 else {
+                throw POSIXFileError(operation: "mkdir", path: root + "/" + DirectoryTileWalk.stagingFolder, code: errno)
             }
+            staging = retryingOnInterrupt { openat(tree.descriptor, DirectoryTileWalk.stagingFolder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+            guard staging >= 0 else { throw POSIXFileError(operation: "open", path: root + "/" + DirectoryTileWalk.stagingFolder, code: errno) }
+            guard let file = fopen(journalPath, "w") else { throw POSIXFileError(operation: "create", path: journalPath, code: errno) }
             journal = file
             var metadata = metadata
             metadata["scheme"] = template.usesTMSRows ? "tms" : "xyz"
             try stage(MetadataJSON.encode(metadata), finalPath: "metadata.json", modificationTime: nil)
         } catch let error as POSIXFileError {
             abort()
-            throw error.storeError(store: location.path)
+            throw error.storeError(store: root)
         }
     }
 
     public func put(_ tile: Tile, hash: ContentHash, modificationTime: Int64) throws {
+        if let newFolder {
+            try newFolder.write(Tile(coordinate: tile.coordinate, data: tile.data, modificationTime: modificationTime),
+                                hash: hash, duplicateOf: nil)
+            return
+        }
         let relative = template.path(for: tile.coordinate, fileExtension: fileExtension)
         do {
             for other in try existingPaths(for: tile.coordinate) where other != relative {
@@ -78,88 +104,129 @@ public final class DirectoryUpdater: TileUpdater {
             }
             try stage(tile.data, finalPath: relative, modificationTime: modificationTime)
         } catch {
-            throw error.storeError(store: location.path, item: "tile \(tile.coordinate) (\(relative))")
+            throw error.storeError(store: root, item: "tile \(tile.coordinate) (\(relative))")
         }
     }
 
     public func remove(_ coordinate: TileCoordinate) throws {
+        guard newFolder == nil else { return }
         do {
             for path in try existingPaths(for: coordinate) { try record("D \(path)\n") }
         } catch {
-            throw error.storeError(store: location.path, item: "tile \(coordinate)")
+            throw error.storeError(store: root, item: "tile \(coordinate)")
         }
     }
 
     public func finish() throws {
-        guard let journal else { throw TileStoreError(.unsupported, store: location.path, message: "finish before begin") }
-        let flushed = fflush(journal) == 0 && fsync(fileno(journal)) == 0
+        if let newFolder {
+            try newFolder.finish()
+            self.newFolder = nil
+            return
+        }
+        guard let journal else { throw TileStoreError(.unsupported, store: root, message: "finish before begin") }
+        let flushed = fflush(journal) == 0 && retryingOnInterrupt({ fsync(fileno(journal)) }) == 0
         let flushError = errno
         fclose(journal)
         self.journal = nil
         do {
-            guard flushed else { throw POSIXFileError(operation: "write", path: staging + "/journal", code: flushError) }
-            try AtomicFile.rename(staging + "/journal", to: location.path + "/" + Self.journalName)
+            guard flushed else { throw POSIXFileError(operation: "write", path: journalPath, code: flushError) }
+            try makeStagedFilesDurable()
+            try AtomicFile.rename(journalPath, to: root + "/" + Self.journalName)
         } catch let error as POSIXFileError {
             abort()
-            throw error.storeError(store: location.path, item: "journal")
+            throw error.storeError(store: root, item: "journal")
         }
-        isFinished = true
-        try Self.apply(journal: location.path + "/" + Self.journalName, root: location.path)
-        AtomicFile.remove(staging)
+        // Committed: from here on only the journal's own steps may touch the staged files.
+        closeStaging()
+        tree = nil
+        try Self.apply(journal: root + "/" + Self.journalName, root: root)
+        AtomicFile.remove(root + "/" + DirectoryTileWalk.stagingFolder)
     }
 
     public func abort() {
+        newFolder?.abort()
+        newFolder = nil
         if let journal { fclose(journal) }
         journal = nil
-        AtomicFile.remove(staging)
-        isFinished = true
+        if tree != nil { AtomicFile.remove(root + "/" + DirectoryTileWalk.stagingFolder) }
+        closeStaging()
+        tree = nil
+    }
+
+    private func closeStaging() {
+        if staging >= 0 { close(staging) }
+        staging = -1
     }
 
     /// Writes bytes to a new staging file and journals its move to `finalPath`.
     private func stage(_ data: Data, finalPath: String, modificationTime: Int64?) throws(POSIXFileError) {
         counter += 1
         let name = String(counter)
-        try FileBytes.write(data, to: staging + "/" + name)
+        try FileBytes.write(data, in: staging, name: name, path: root + "/" + DirectoryTileWalk.stagingFolder + "/" + name)
         try record("P \(name) \(modificationTime.map(String.init) ?? "-") \(finalPath)\n")
+    }
+
+    /// Every staged file on stable storage before the journal commits: one `syncfs` where there
+    /// is one, else an `fsync` of each file and of the staging folder.
+    private func makeStagedFilesDurable() throws(POSIXFileError) {
+        if FileSystemFlush.flush(containing: staging) { return }
+        for index in 0...counter {
+            let name = index == 0 ? "." : String(index)
+            let descriptor = retryingOnInterrupt { openat(staging, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+            guard descriptor >= 0 else { throw POSIXFileError(operation: "open", path: root + "/" + name, code: errno) }
+            defer { close(descriptor) }
+            guard retryingOnInterrupt({ fsync(descriptor) }) == 0 else {
+                throw POSIXFileError(operation: "fsync", path: root + "/" + DirectoryTileWalk.stagingFolder + "/" + name, code: errno)
+            }
+        }
     }
 
     private func record(_ line: String) throws(POSIXFileError) {
         guard let journal, fputs(line, journal) >= 0 else {
-            throw POSIXFileError(operation: "write", path: staging + "/journal", code: errno)
+            throw POSIXFileError(operation: "write", path: journalPath, code: errno)
         }
     }
 
     /// The current files of a coordinate: with an `{ext}` template, any extension TileSync reads.
     private func existingPaths(for coordinate: TileCoordinate) throws(POSIXFileError) -> [String] {
+        guard let tree else { return [] }
         let extensions = template.hasExtension ? [fileExtension] + DirectoryReader.knownExtensions.filter { $0 != fileExtension } : [fileExtension]
-        return extensions.map { template.path(for: coordinate, fileExtension: $0) }
-            .filter { AtomicFile.exists(location.path + "/" + $0) }
+        return extensions.map { template.path(for: coordinate, fileExtension: $0) }.filter { tree.hasEntry(at: $0) }
     }
 
-    /// Carries out a committed journal; every step can be repeated after a crash.
+    /// Carries out a committed journal; every step can be repeated after a crash. Paths are
+    /// resolved inside the folder without following links.
     static func apply(journal path: String, root: String) throws(TileStoreError) {
+        let tree: ContainedFolder
+        do {
+            tree = try ContainedFolder(root: root)
+        } catch {
+            throw error.storeError(store: root, item: journalName)
+        }
         guard let file = fopen(path, "r") else {
             throw POSIXFileError(operation: "open", path: path, code: errno).storeError(store: root, item: journalName)
         }
         defer { fclose(file) }
-        let staging = root + "/" + DirectoryTileWalk.stagingFolder
+        let staging = retryingOnInterrupt { openat(tree.descriptor, DirectoryTileWalk.stagingFolder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+        defer { if staging >= 0 { close(staging) } }
         var buffer = [CChar](repeating: 0, count: 8192)
         while fgets(&buffer, Int32(buffer.count), file) != nil {
             let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 .trimmingCharacters(in: .newlines)
             let parts = line.split(separator: " ", maxSplits: 3).map(String.init)
-            if parts.count == 2, parts[0] == "D" {
-                guard isInside(parts[1]) else { continue }
-                unlink(root + "/" + parts[1])
-            } else if parts.count == 4, parts[0] == "P", isInside(parts[3]) {
-                let source = staging + "/" + parts[1], destination = root + "/" + parts[3]
-                guard AtomicFile.exists(source) else { continue }
-                if let slash = destination.lastIndex(of: "/") {
-                    try? FileManager.default.createDirectory(atPath: String(destination[..<slash]), withIntermediateDirectories: true)
+            if parts.count == 2, parts[0] == "D", isInside(parts[1]) {
+                tree.removeFile(parts[1])
+            } else if parts.count == 4, parts[0] == "P", isInside(parts[3]), staging >= 0, !parts[1].contains("/") {
+                var info = stat()
+                guard fstatat(staging, parts[1], &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                if let time = Int64(parts[2]) {
+                    var times = [FileTime.timeSpec(nanoseconds: time), FileTime.timeSpec(nanoseconds: time)]
+                    _ = retryingOnInterrupt { utimensat(staging, parts[1], &times, AT_SYMLINK_NOFOLLOW) }
                 }
-                if let time = Int64(parts[2]) { _ = FileStamp.setModificationTime(time, path: source) }
-                guard Foundation.rename(source, destination) == 0 else {
-                    throw POSIXFileError(operation: "rename", path: destination, code: errno).storeError(store: root, item: parts[3])
+                do {
+                    try tree.moveIn(parts[1], from: staging, to: parts[3])
+                } catch {
+                    throw error.storeError(store: root, item: parts[3])
                 }
             }
         }

@@ -54,7 +54,7 @@ final class DirectoryWalker {
         self.root = root
         self.statsFiles = statsFiles
         self.reversedDepth = reversedDepth
-        let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let descriptor = retryingOnInterrupt { open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw POSIXFileError(operation: "opendir", path: root, code: errno) }
         do {
             var entries = try Self.list(descriptor, path: root, statsFiles: statsFiles)
@@ -101,7 +101,7 @@ final class DirectoryWalker {
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 var terminated = Array(chars)
                 terminated.append(0)
-                return openat(currentFolderDescriptor, terminated, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                return retryingOnInterrupt { openat(currentFolderDescriptor, terminated, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
             }
         }
         guard descriptor >= 0 else { throw POSIXFileError(operation: "opendir", path: path, code: errno) }
@@ -149,7 +149,7 @@ final class DirectoryWalker {
                         return fstatat(descriptor, terminated, &info, AT_SYMLINK_NOFOLLOW) == 0
                     }
                 }
-                if found { stamp = (Int(info.st_size), FileStamp.modificationTime(of: info)) }
+                if found { stamp = (Int(info.st_size), FileTime.modificationTime(of: info)) }
             }
             entries.append(Listed(name: name, kind: kind, stamp: stamp))
         }

@@ -16,7 +16,7 @@ public final class DirectoryWriter: TileWriter {
     public let location: TileStoreLocation
     /// Where tiles go in it.
     public let template: PathTemplate
-    private let fileExtension: String
+    private var fileExtension = "bin"
     private let deduplicate: Bool
     private let preservesModificationTimes: Bool
     private let stagingPath: String
@@ -29,29 +29,34 @@ public final class DirectoryWriter: TileWriter {
 
     /// Prepares to write a folder.
     /// - Parameters:
-    ///   - template: where each tile goes.
-    ///   - fileExtension: the `{ext}` value for every tile, e.g. `png` or `pbf`.
+    ///   - template: where each tile goes (`{ext}` is the extension of the format `begin` gets).
     ///   - deduplicate: store repeated blobs as hard links (`--dedup`).
     ///   - preservesModificationTimes: give each file the `modificationTime` of its tile, where
     ///     the tile has one (read from a folder), as `rsync -a` does.
     ///   - overwrite: replace an existing destination (`--force`).
     /// - Throws: `TileStoreError` `.destinationExists`.
-    public init(location: TileStoreLocation, template: PathTemplate = .xyz, fileExtension: String,
+    public init(location: TileStoreLocation, template: PathTemplate = .xyz,
                 deduplicate: Bool = false, preservesModificationTimes: Bool = false, overwrite: Bool) throws(TileStoreError) {
         self.location = location
         self.template = template
-        self.fileExtension = fileExtension
         self.deduplicate = deduplicate
         self.preservesModificationTimes = preservesModificationTimes
-        try AtomicFile.refuseExisting(location.path, overwrite: overwrite, allowEmptyFolder: true)
-        stagingPath = AtomicFile.temporaryPath(beside: location.path)
+        try AtomicFile.refuseExisting(location.address, overwrite: overwrite, allowEmptyFolder: true)
+        stagingPath = AtomicFile.temporaryPath(beside: location.address)
     }
 
     deinit {
         if !isFinished { abort() }
     }
 
-    public func begin(metadata: TileMetadata) throws {
+    /// With `deduplicate`, each tile's MD5 finds its first copy.
+    public var wantsHashes: Bool { deduplicate }
+    public var deduplication: TileDeduplication { deduplicate ? .linksRepeats : .none }
+    /// The layout's walk order, so each column folder is made once and stays open.
+    public var preferredOrder: TileOrder { template.walkOrder }
+
+    public func begin(metadata: TileMetadata, format: SniffedTileFormat) throws {
+        fileExtension = format.format.fileExtension
         var metadata = metadata
         metadata["scheme"] = template.usesTMSRows ? "tms" : "xyz"
         do {
@@ -59,16 +64,16 @@ public final class DirectoryWriter: TileWriter {
             try FileBytes.write(MetadataJSON.encode(metadata), to: stagingPath + "/metadata.json")
         } catch let error as POSIXFileError {
             abort()
-            throw error.storeError(store: location.path, item: "metadata.json")
+            throw error.storeError(store: location.address, item: "metadata.json")
         } catch {
             abort()
-            throw TileStoreError(.io, store: location.path, message: "cannot create a folder beside it: \(error.localizedDescription)")
+            throw TileStoreError(.io, store: location.address, message: "cannot create a folder beside it: \(error.localizedDescription)")
         }
         hasBegun = true
     }
 
     public func write(_ tile: Tile, hash: ContentHash, duplicateOf original: TileCoordinate?) throws {
-        guard hasBegun else { throw TileStoreError(.unsupported, store: location.path, message: "write before begin") }
+        guard hasBegun else { throw TileStoreError(.unsupported, store: location.address, message: "write before begin") }
         pathBytes.removeAll(keepingCapacity: true)
         template.appendPath(for: tile.coordinate, fileExtension: fileExtension, to: &pathBytes)
         let slash = pathBytes.lastIndex(of: UInt8(ascii: "/"))
@@ -79,12 +84,12 @@ public final class DirectoryWriter: TileWriter {
             if deduplicate, let original {
                 let target = stagingPath + "/" + template.path(for: original, fileExtension: fileExtension)
                 unlinkat(descriptor, name, 0)
-                if linkat(AT_FDCWD, target, descriptor, name, 0) == 0 { return }
+                if retryingOnInterrupt({ linkat(AT_FDCWD, target, descriptor, name, 0) }) == 0 { return }
             }
             try FileBytes.write(tile.data, in: descriptor, name: name, path: stagingPath + "/" + relative(),
                                 modificationTime: preservesModificationTimes ? tile.modificationTime : nil)
         } catch {
-            throw error.storeError(store: location.path, item: "tile \(tile.coordinate) (\(relative()))")
+            throw error.storeError(store: location.address, item: "tile \(tile.coordinate) (\(relative()))")
         }
     }
 
@@ -96,7 +101,7 @@ public final class DirectoryWriter: TileWriter {
         let relative = String(decoding: relativeBytes, as: UTF8.self)
         if !relative.isEmpty { try createFolders(relative) }
         let path = relative.isEmpty ? stagingPath : stagingPath + "/" + relative
-        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
         guard descriptor >= 0 else { throw POSIXFileError(operation: "open", path: path, code: errno) }
         openFolder = (Array(relativeBytes), descriptor)
         return descriptor
@@ -108,9 +113,9 @@ public final class DirectoryWriter: TileWriter {
     }
 
     public func finish() throws {
-        guard hasBegun else { throw TileStoreError(.unsupported, store: location.path, message: "finish before begin") }
+        guard hasBegun else { throw TileStoreError(.unsupported, store: location.address, message: "finish before begin") }
         closeOpenFolder()
-        let path = location.path
+        let path = location.address
         var displaced: String?
         do {
             if AtomicFile.exists(path) {

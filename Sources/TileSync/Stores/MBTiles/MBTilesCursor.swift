@@ -33,7 +33,7 @@ final class MBTilesCursor: TileCursor {
     }
 
     private func decodeCoordinate() throws(TileStoreError) -> TileCoordinate {
-        try Self.coordinate(of: statement, store: reader.location.path)
+        try Self.coordinate(of: statement, store: reader.location.address)
     }
 
     /// The XYZ coordinate of a row whose first three columns are zoom_level, tile_column and

@@ -28,7 +28,7 @@ public final class MBTilesReader: TileReader {
     /// - Throws: `TileStoreError` when the file is missing, not SQLite, or not MBTiles.
     public init(location: TileStoreLocation) throws(TileStoreError) {
         self.location = location
-        let path = location.path
+        let path = location.address
         guard FileManager.default.fileExists(atPath: path) else {
             throw TileStoreError(.notFound, store: path, message: "no such file")
         }
@@ -133,7 +133,53 @@ public final class MBTilesReader: TileReader {
     /// - Throws: `TileStoreError` when the file cannot be read.
     public func aggregateHash() throws -> ContentHash {
         do {
-            return try MBTilesWriter.aggregateHash(connection, source: catalog.tileSource)
+            return try MBTilesAggregateHash.compute(connection, source: catalog.tileSource)
+        } catch let error as SQLiteError {
+            throw readError(error, item: nil)
+        } catch {
+            throw TileStoreError(wrapping: error, store: location.address)
+        }
+    }
+
+    /// The tile index answers a summary without reading the table's rows.
+    public var hasCheapSummary: Bool { true }
+
+    /// `PRAGMA integrity_check` lines other than `ok` (at most 100).
+    public func integrityProblems() throws -> [String] {
+        do {
+            return try connection.rows("PRAGMA integrity_check(100)").compactMap { $0.first ?? nil }.filter { $0 != "ok" }
+        } catch {
+            throw readError(error, item: nil)
+        }
+    }
+
+    /// `tile_hash` of flat-with-hash files; `tile_id` of normalized ones, checked only when a
+    /// sample shows they are MD5s (TileMill's ids are not).
+    public var storedHashes: StoredTileHashes? {
+        switch schema {
+        case .flat: nil
+        case .flatWithHash: StoredTileHashes(name: "tile_hash", areMD5s: true)
+        case .normalized:
+            hasVerifiedStoredHashes
+                ? StoredTileHashes(name: "tile_id", areMD5s: true)
+                : StoredTileHashes(name: "tile_id", areMD5s: false,
+                                   note: "tile_id values are not MD5s of the tile bytes (TileMill-style ids); hashes are computed when needed")
+        }
+    }
+
+    /// Walks the stored hashes (flat-with-hash `tile_hash`, normalized `tile_id` per image).
+    public func storedHashMismatches(_ each: (StoredHashMismatch) -> Void) throws {
+        guard let sql = storedHashRows else { return }
+        do {
+            let statement = try connection.prepare(sql)
+            while try statement.step() {
+                guard let data = statement.blob(at: 2) else { continue }
+                let actual = ContentHash(of: data)
+                let stored = statement.text(at: 1) ?? "NULL"
+                if ContentHash(hex: stored) != actual {
+                    each(StoredHashMismatch(item: statement.text(at: 0) ?? "?", stored: stored, actual: actual))
+                }
+            }
         } catch {
             throw readError(error, item: nil)
         }
@@ -172,16 +218,24 @@ public final class MBTilesReader: TileReader {
         guard let bounds = try? connection.rows("SELECT min(rowid), max(rowid) FROM \(table)").first,
               let statement = try? connection.prepare(rows + " WHERE rowid >= ?1 LIMIT 1")
         else { return nil }
-        guard let low = bounds[0].flatMap({ Int($0) }), let high = bounds[1].flatMap({ Int($0) }) else { return source }
+        guard let low = bounds[0].flatMap({ Int($0) }), let high = bounds[1].flatMap({ Int($0) }), low <= high else { return source }
         let samples = 16
         for step in 0..<samples {
             statement.reset()
-            guard (try? statement.bind(low + (high - low) * step / (samples - 1), at: 1)) != nil,
+            guard (try? statement.bind(Self.interpolate(low, high, step: step, of: samples - 1), at: 1)) != nil,
                   (try? statement.step()) == true else { return nil }
             guard let stored = statement.text(at: 1).flatMap({ ContentHash(hex: $0) }),
                   let data = statement.blob(at: 2), ContentHash(of: data) == stored else { return nil }
         }
         return source
+    }
+
+    /// The rowid `step / steps` of the way from `low` to `high`, for rowids anywhere in the
+    /// 64-bit range (the distance is taken unsigned, so it cannot overflow).
+    static func interpolate(_ low: Int, _ high: Int, step: Int, of steps: Int) -> Int {
+        let distance = UInt(bitPattern: high &- low)
+        let offset = distance / UInt(steps) * UInt(step) + distance % UInt(steps) * UInt(step) / UInt(steps)
+        return low &+ Int(bitPattern: offset)
     }
 
     /// Without `countingBytes`, one pass over the tile index (the table's rows are not read).
@@ -214,11 +268,11 @@ public final class MBTilesReader: TileReader {
 
     func validatedData(_ data: Data?, coordinate: TileCoordinate) throws(TileStoreError) -> Data {
         guard let data else {
-            throw TileStoreError(.invalidTile, store: location.path, item: Self.describe(coordinate),
+            throw TileStoreError(.invalidTile, store: location.address, item: Self.describe(coordinate),
                                  message: "tile_data is NULL")
         }
         guard !data.isEmpty else {
-            throw TileStoreError(.invalidTile, store: location.path, item: Self.describe(coordinate),
+            throw TileStoreError(.invalidTile, store: location.address, item: Self.describe(coordinate),
                                  message: "tile_data is empty (0 bytes)")
         }
         return data
@@ -227,13 +281,13 @@ public final class MBTilesReader: TileReader {
     func readError(_ error: SQLiteError, item: String?) -> TileStoreError {
         switch error.code {
         case .corrupt, .notADatabase:
-            TileStoreError(.corrupt, store: location.path, item: item,
+            TileStoreError(.corrupt, store: location.address, item: item,
                            message: "damaged SQLite database (\(error.message))",
                            hint: "the file may be truncated; fetch it again")
         case .interrupt:
-            TileStoreError(.interrupted, store: location.path, item: item, message: "interrupted")
+            TileStoreError(.interrupted, store: location.address, item: item, message: "interrupted")
         default:
-            TileStoreError(.io, store: location.path, item: item, message: error.description)
+            TileStoreError(.io, store: location.address, item: item, message: error.description)
         }
     }
 

@@ -1,46 +1,40 @@
 import Foundation
 
-/// Changes an existing MBTiles file in place inside one SQLite transaction (`BEGIN IMMEDIATE` ...
+/// Changes an MBTiles file in place inside one SQLite transaction (`BEGIN IMMEDIATE` ...
 /// `COMMIT`, with the file's own journal), so an interrupted sync leaves the file as it was.
 /// Writes each schema the way it is laid out: flat `tiles`, `tiles_with_hash` with the MD5, or
 /// normalized `map`/`images` (orphaned images are dropped at the end). `agg_tiles_hash` is
 /// recomputed before the commit.
 ///
-/// Errors: `.notATileStore` (a `tiles` view over unknown tables cannot be written), `.io`.
+/// A file that does not exist yet is built under a temporary name beside it in the schema
+/// asked for and renamed into place by `finish()`; `abort()` deletes it.
+///
+/// Errors: `.notATileStore` (a `tiles` view over unknown tables cannot take tiles), `.io`.
 public final class MBTilesUpdater: TileUpdater {
     /// The MBTiles file.
     public let location: TileStoreLocation
-    private let connection: SQLiteConnection
-    private let schema: MBTilesSchema
+    private let schemaIfNew: MBTilesSchema
+    private var connection: SQLiteConnection?
+    private var schema = MBTilesSchema.flat
+    private var tilesAreWritable = false
     private var statements: MBTilesTileStatements?
     private var inTransaction = false
+    /// The temporary file a new store is built in, until `finish()` renames it.
+    private var newFilePath: String?
 
-    /// Opens the file for writing.
-    /// - Throws: `TileStoreError` when it cannot be opened or its tiles are not in a table.
-    public init(location: TileStoreLocation) throws(TileStoreError) {
+    /// Prepares to change the file (opened at `begin`).
+    /// - Parameter schemaIfNew: the table layout when the file does not exist yet.
+    public init(location: TileStoreLocation, schemaIfNew: MBTilesSchema = .flat) throws(TileStoreError) {
         self.location = location
-        do {
-            connection = try SQLiteConnection(path: location.path, mode: .readWrite)
-        } catch {
-            throw MBTilesCatalog.openError(error, store: location.path)
-        }
-        let catalog = try MBTilesCatalog(connection: connection, store: location.path)
-        schema = catalog.schema
-        if schema == .flat {
-            let type = (try? connection.rows("SELECT type FROM sqlite_master WHERE name = 'tiles'"))?.first?.first ?? nil
-            guard type == "table" else {
-                throw TileStoreError(.notATileStore, store: location.path, item: "view tiles",
-                                     message: "tiles is a view over tables TileSync does not know, so it cannot be updated",
-                                     hint: "convert the file to a new MBTiles instead")
-            }
-        }
+        self.schemaIfNew = schemaIfNew
     }
 
     deinit {
-        if inTransaction { try? connection.execute("ROLLBACK") }
+        abort()
     }
 
-    public func begin(metadata: TileMetadata) throws {
+    public func begin(metadata: TileMetadata, format: SniffedTileFormat) throws {
+        let connection = try open()
         do {
             try connection.execute("BEGIN IMMEDIATE")
             inTransaction = true
@@ -54,7 +48,6 @@ public final class MBTilesUpdater: TileUpdater {
                 try insert.bind(entry.value, at: 2)
                 try insert.run()
             }
-            statements = try MBTilesTileStatements(connection: connection, schema: schema)
         } catch {
             abort()
             throw writeError(error, item: nil)
@@ -62,7 +55,7 @@ public final class MBTilesUpdater: TileUpdater {
     }
 
     public func put(_ tile: Tile, hash: ContentHash, modificationTime: Int64) throws {
-        guard let statements else { throw TileStoreError(.unsupported, store: location.path, message: "put before begin") }
+        let statements = try tileStatements()
         do {
             try statements.put(tile, hash: hash)
         } catch {
@@ -71,7 +64,7 @@ public final class MBTilesUpdater: TileUpdater {
     }
 
     public func remove(_ coordinate: TileCoordinate) throws {
-        guard let statements else { throw TileStoreError(.unsupported, store: location.path, message: "remove before begin") }
+        let statements = try tileStatements()
         do {
             try statements.remove(coordinate)
         } catch {
@@ -79,12 +72,30 @@ public final class MBTilesUpdater: TileUpdater {
         }
     }
 
+    /// Rewrites wrong `tile_hash` (flat-with-hash) or `tile_id` (normalized) values from the
+    /// bytes, inside the transaction.
+    public func rebuildStoredHashes() throws {
+        guard let connection, inTransaction else {
+            throw TileStoreError(.unsupported, store: location.address, message: "rebuild before begin")
+        }
+        guard let sql = MBTilesMaintenance.rebuildHashesSQL(schema) else { return }
+        do {
+            try connection.registerMD5Function()
+            try connection.execute(sql)
+        } catch {
+            throw writeError(error, item: nil)
+        }
+    }
+
     public func finish() throws {
+        guard let connection, inTransaction else {
+            throw TileStoreError(.unsupported, store: location.address, message: "finish before begin")
+        }
         do {
             if schema == .normalized {
                 try connection.execute("DELETE FROM images WHERE tile_id NOT IN (SELECT tile_id FROM map WHERE tile_id IS NOT NULL)")
             }
-            let aggregate = try MBTilesWriter.aggregateHash(connection)
+            let aggregate = try MBTilesAggregateHash.compute(connection)
             try connection.execute("DELETE FROM metadata WHERE name = 'agg_tiles_hash'")
             let insert = try connection.prepare("INSERT INTO metadata (name, value) VALUES ('agg_tiles_hash', ?1)")
             try insert.bind(aggregate.hex, at: 1)
@@ -92,24 +103,93 @@ public final class MBTilesUpdater: TileUpdater {
             statements = nil
             try connection.execute("COMMIT")
             inTransaction = false
-        } catch {
+            self.connection = nil
+            if let newFilePath {
+                try AtomicFile.sync(path: newFilePath)
+                try AtomicFile.rename(newFilePath, to: location.address)
+                self.newFilePath = nil
+            }
+        } catch let error as SQLiteError {
             abort()
             throw writeError(error, item: nil)
+        } catch let error as POSIXFileError {
+            abort()
+            throw error.storeError(store: location.address)
+        } catch {
+            abort()
+            throw TileStoreError(wrapping: error, store: location.address)
         }
     }
 
     /// Rolls back. When SQLite already rolled back on its own (after `SQLITE_FULL` it does, and
     /// may leave a hot journal), the journal is replayed now, so read-only readers see the file
-    /// as it was.
+    /// as it was. A new file is deleted.
     public func abort() {
         statements = nil
-        if inTransaction { try? connection.execute("ROLLBACK") }
+        if inTransaction { try? connection?.execute("ROLLBACK") }
         inTransaction = false
-        MBTilesMaintenance.recover(path: location.path)
+        connection = nil
+        if let newFilePath {
+            AtomicFile.remove(newFilePath)
+            AtomicFile.remove(newFilePath + "-journal")
+            self.newFilePath = nil
+        } else {
+            MBTilesMaintenance.recover(path: location.address)
+        }
     }
 
-    private func writeError(_ error: SQLiteError, item: String?) -> TileStoreError {
-        TileStoreError(.io, store: location.path, item: item, message: error.message,
-                       hint: error.code == .full ? TileStoreError.diskFullHint : nil)
+    /// Opens the file, or creates a new one beside it in `schemaIfNew`.
+    private func open() throws(TileStoreError) -> SQLiteConnection {
+        let path: String
+        if AtomicFile.exists(location.address) {
+            path = location.address
+        } else {
+            path = AtomicFile.temporaryPath(beside: location.address)
+            newFilePath = path
+        }
+        do {
+            let connection = try SQLiteConnection(path: path, mode: newFilePath == nil ? .readWrite : .readWriteCreate)
+            if newFilePath != nil {
+                try connection.execute("PRAGMA page_size = \(MBTilesWriter.pageSize);")
+                try connection.execute(MBTilesWriter.schemaSQL(schemaIfNew))
+            }
+            let catalog = try MBTilesCatalog(connection: connection, store: location.address)
+            schema = catalog.schema
+            let type = try? connection.rows("SELECT type FROM sqlite_master WHERE name = 'tiles'").first?.first ?? nil
+            tilesAreWritable = schema != .flat || type == "table"
+            self.connection = connection
+            return connection
+        } catch let error as SQLiteError {
+            abort()
+            throw MBTilesCatalog.openError(error, store: location.address)
+        } catch {
+            abort()
+            throw TileStoreError(wrapping: error, store: location.address)
+        }
+    }
+
+    private func tileStatements() throws(TileStoreError) -> MBTilesTileStatements {
+        if let statements { return statements }
+        guard let connection, inTransaction else {
+            throw TileStoreError(.unsupported, store: location.address, message: "change before begin")
+        }
+        guard tilesAreWritable else {
+            throw TileStoreError(.notATileStore, store: location.address, item: "view tiles",
+                                 message: "tiles is a view over tables TileSync does not know, so it cannot be updated",
+                                 hint: "convert the file to a new MBTiles instead")
+        }
+        do {
+            let made = try MBTilesTileStatements(connection: connection, schema: schema)
+            statements = made
+            return made
+        } catch {
+            throw writeError(error, item: nil)
+        }
+    }
+
+    private func writeError(_ error: any Error, item: String?) -> TileStoreError {
+        guard let error = error as? SQLiteError else { return TileStoreError(wrapping: error, store: location.address, item: item) }
+        return TileStoreError(.io, store: location.address, item: item, message: error.message,
+                              hint: error.code == .full ? TileStoreError.diskFullHint : nil)
     }
 }

@@ -74,7 +74,7 @@ public final class MBTilesWriter: TileWriter {
     ///   - overwrite: replace an existing file at `finish()` (`--force`).
     /// - Throws: `TileStoreError` `.destinationExists` when the file exists and `overwrite` is false.
     public convenience init(location: TileStoreLocation, schema: MBTilesSchema = .flat, overwrite: Bool) throws(TileStoreError) {
-        try AtomicFile.refuseExisting(location.path, overwrite: overwrite)
+        try AtomicFile.refuseExisting(location.address, overwrite: overwrite)
         self.init(location: location, schema: schema)
     }
 
@@ -83,14 +83,21 @@ public final class MBTilesWriter: TileWriter {
     init(location: TileStoreLocation, schema: MBTilesSchema) {
         self.location = location
         self.schema = schema
-        temporaryPath = AtomicFile.temporaryPath(beside: location.path)
+        temporaryPath = AtomicFile.temporaryPath(beside: location.address)
     }
 
     deinit {
         if !isFinished { abort() }
     }
 
-    public func begin(metadata: TileMetadata) throws {
+    /// Normalized and flat-with-hash files store each tile's MD5.
+    public var wantsHashes: Bool { schema != .flat }
+    /// A normalized file keys its images by MD5 and stores each blob once.
+    public var deduplication: TileDeduplication { schema == .normalized ? .storesEachBlobOnce : .none }
+    /// The index order, so rows append and `agg_tiles_hash` streams.
+    public var preferredOrder: TileOrder { .zoomColumnTMSRow }
+
+    public func begin(metadata: TileMetadata, format: SniffedTileFormat) throws {
         do {
             let connection = try SQLiteConnection(path: temporaryPath, mode: .readWriteCreate)
             self.connection = connection
@@ -101,7 +108,7 @@ public final class MBTilesWriter: TileWriter {
             if schema == .normalized { try connection.execute("PRAGMA cache_size = -\(Self.normalizedCacheKiB)") }
             try connection.execute(Self.schemaSQL(schema))
             try connection.execute("BEGIN")
-            writebackDescriptor = open(temporaryPath, O_RDONLY | O_CLOEXEC)
+            writebackDescriptor = retryingOnInterrupt { open(temporaryPath, O_RDONLY | O_CLOEXEC) }
             aggregate = BackgroundAggregateHash()
             let metadataInsert = try connection.prepare("INSERT OR REPLACE INTO metadata (name, value) VALUES (?1, ?2)")
             for entry in metadata where entry.key != "scheme" && entry.key != "agg_tiles_hash" {
@@ -118,7 +125,7 @@ public final class MBTilesWriter: TileWriter {
 
     public func write(_ tile: Tile, hash: ContentHash, duplicateOf original: TileCoordinate?) throws {
         guard let statements else {
-            throw TileStoreError(.unsupported, store: location.path, message: "write before begin")
+            throw TileStoreError(.unsupported, store: location.address, message: "write before begin")
         }
         do {
             try statements.put(tile, hash: hash, storesBlob: original == nil)
@@ -131,12 +138,12 @@ public final class MBTilesWriter: TileWriter {
 
     public func finish() throws {
         guard let connection else {
-            throw TileStoreError(.unsupported, store: location.path, message: "finish before begin")
+            throw TileStoreError(.unsupported, store: location.address, message: "finish before begin")
         }
         do {
             let streamed = aggregate?.finalize()
             aggregate = nil
-            let aggregateHash = try streamed.flatMap { $0.isInOrder ? $0.hash : nil } ?? Self.aggregateHash(connection)
+            let aggregateHash = try streamed ?? MBTilesAggregateHash.compute(connection)
             let insert = try connection.prepare("INSERT OR REPLACE INTO metadata (name, value) VALUES ('agg_tiles_hash', ?1)")
             try insert.bind(aggregateHash.hex, at: 1)
             try insert.run()
@@ -145,14 +152,17 @@ public final class MBTilesWriter: TileWriter {
             self.connection = nil
             closeWritebackDescriptor()
             try AtomicFile.sync(path: temporaryPath)
-            try AtomicFile.rename(temporaryPath, to: location.path)
+            try AtomicFile.rename(temporaryPath, to: location.address)
             isFinished = true
         } catch let error as SQLiteError {
             abort()
             throw writeError(error, item: nil)
         } catch let error as POSIXFileError {
             abort()
-            throw error.storeError(store: location.path)
+            throw error.storeError(store: location.address)
+        } catch {
+            abort()
+            throw TileStoreError(wrapping: error, store: location.address)
         }
     }
 
@@ -171,22 +181,9 @@ public final class MBTilesWriter: TileWriter {
         writebackDescriptor = -1
     }
 
-    /// martin's `agg_tiles_hash` over the tiles of an open database (`source`: a table, view or
-    /// sub-select with the four MBTiles tile columns).
-    static func aggregateHash(_ connection: SQLiteConnection, source: String = "tiles") throws(SQLiteError) -> ContentHash {
-        let statement = try connection.prepare(
-            "SELECT zoom_level, tile_column, tile_row, tile_data FROM \(source) ORDER BY zoom_level, tile_column, tile_row")
-        let hasher = MD5Hasher()
-        while try statement.step() {
-            hasher.update("\(statement.text(at: 0) ?? "")\(statement.text(at: 1) ?? "")\(statement.text(at: 2) ?? "")")
-            if let data = statement.blob(at: 3) { hasher.update(data) }
-        }
-        return hasher.finalize()
-    }
-
     private func writeError(_ error: SQLiteError, item: String?) -> TileStoreError {
         let full = error.code == .full
-        return TileStoreError(.io, store: location.path, item: item, message: error.message,
+        return TileStoreError(.io, store: location.address, item: item, message: error.message,
                               hint: full ? TileStoreError.diskFullHint : nil)
     }
 }

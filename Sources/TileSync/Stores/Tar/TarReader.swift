@@ -25,10 +25,10 @@ public final class TarReader: TileReader {
     /// - Throws: `TileStoreError` when the file is missing, not a tar archive, or damaged.
     public init(location: TileStoreLocation, template: PathTemplate? = nil) throws(TileStoreError) {
         self.location = location
-        guard FileManager.default.fileExists(atPath: location.path) else {
-            throw TileStoreError(.notFound, store: location.path, message: "no such file")
+        guard FileManager.default.fileExists(atPath: location.address) else {
+            throw TileStoreError(.notFound, store: location.address, message: "no such file")
         }
-        let scanner = try TarEntryScanner(path: location.path, template: template ?? .xyz)
+        let scanner = try TarEntryScanner(path: location.address, template: template ?? .xyz)
         var metadata = TileMetadata()
         while let found = try scanner.nextSkippingInvalid() {
             if case .metadata(let size) = found {
@@ -36,33 +36,31 @@ public final class TarReader: TileReader {
                 do {
                     metadata = try MetadataJSON.decode(data)
                 } catch {
-                    throw TileStoreError(.invalidMetadata, store: location.path, item: "entry 'metadata.json'",
+                    throw TileStoreError(.invalidMetadata, store: location.address, item: "entry 'metadata.json'",
                                          message: "not a JSON object: \(error)")
                 }
                 break
             }
         }
         cachedMetadata = metadata
-        self.template = template ?? (metadata["scheme"]?.lowercased() == "tms" ? .tms : .xyz)
+        self.template = template ?? TileTreeOptions(TileStoreOptions()).readLayout(metadata: metadata)
     }
 
     public var schemaDescription: String { template.text }
-    /// The layout tiles are read at.
-    public var layout: PathTemplate? { template }
     public let order = TileOrder.unordered
     public var hasCheapRandomAccess: Bool { false }
 
     public func metadata() throws -> TileMetadata { cachedMetadata }
 
     public func tiles(matching filter: TileFilter) throws -> any TileCursor {
-        try TarCursor(path: location.path, template: template, filter: filter)
+        try TarCursor(path: location.address, template: template, filter: filter)
     }
 
     /// Scans the archive (tar has no index); the last entry for the coordinate wins.
     public func tile(at coordinate: TileCoordinate) throws -> Data? {
         let single = try TileFilter(minZoom: coordinate.z, maxZoom: coordinate.z,
                                     boundingBox: WebMercator.bounds(of: coordinate))
-        let cursor = try TarCursor(path: location.path, template: template, filter: single)
+        let cursor = try TarCursor(path: location.address, template: template, filter: single)
         var result: Data?
         while let tile = try cursor.next() {
             if tile.coordinate == coordinate { result = tile.data }
@@ -72,7 +70,7 @@ public final class TarReader: TileReader {
 
     /// Reads headers only: one pass, and a second one to size hard-link entries by their targets.
     public func summary(matching filter: TileFilter, countingBytes: Bool) throws -> TileSetSummary {
-        var scanner = try TarEntryScanner(path: location.path, template: template)
+        var scanner = try TarEntryScanner(path: location.address, template: template)
         var summary = TileSetSummary()
         var links: TarLinkTable?
         while let found = try scanner.nextSkippingInvalid() {
@@ -84,14 +82,14 @@ public final class TarReader: TileReader {
                     if links == nil { links = try TarLinkTable() }
                     try links?.add(target: target, coordinate: coordinate, entry: entryPath, position: scanner.position)
                 } catch {
-                    throw TileStoreError(.io, store: location.path, message: "cannot create a temporary table for hard links: \(error)")
+                    throw TileStoreError(.io, store: location.address, message: "cannot create a temporary table for hard links: \(error)")
                 }
             default:
                 continue
             }
         }
         guard let links else { return summary }
-        scanner = try TarEntryScanner(path: location.path, template: template)
+        scanner = try TarEntryScanner(path: location.address, template: template)
         while let found = try scanner.nextSkippingInvalid() {
             guard case .tile(_, let entryPath, let size) = found else { continue }
             do {
@@ -99,7 +97,7 @@ public final class TarReader: TileReader {
                     summary.add(coordinate, size: Int(size ?? 0))
                 }
             } catch {
-                throw TileStoreError(.io, store: location.path, message: "cannot read the temporary table for hard links: \(error)")
+                throw TileStoreError(.io, store: location.address, message: "cannot read the temporary table for hard links: \(error)")
             }
         }
         return summary

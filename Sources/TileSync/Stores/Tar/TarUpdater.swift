@@ -11,30 +11,33 @@ import Foundation
 public final class TarUpdater: TileUpdater {
     /// The archive.
     public let location: TileStoreLocation
-    /// Entry paths of the new archive.
-    public let template: PathTemplate
-    private let fileExtension: String
-    private let oldTemplate: PathTemplate?
+    private let layout: PathTemplate?
+    /// Entry paths of the new archive: the layout given, else the old archive's.
+    public private(set) var template = PathTemplate.xyz
+    private var fileExtension = "bin"
     private var changes: SQLiteConnection?
     private var change: SQLiteStatement?
     private var metadata = TileMetadata()
     private var temporaryPath: String?
 
-    /// - Parameters:
-    ///   - template: entry paths of the new archive.
-    ///   - oldTemplate: how to read the existing archive (nil: from its metadata).
-    public init(location: TileStoreLocation, template: PathTemplate, fileExtension: String, oldTemplate: PathTemplate? = nil) {
+    /// - Parameter layout: the entry paths the old archive is read with and the new one written
+    ///   with; nil: the old archive's (from its metadata), `{z}/{x}/{y}.{ext}` for a new one.
+    public init(location: TileStoreLocation, layout: PathTemplate?) {
         self.location = location
-        self.template = template
-        self.fileExtension = fileExtension
-        self.oldTemplate = oldTemplate
+        self.layout = layout
     }
 
     deinit {
         abort()
     }
 
-    public func begin(metadata: TileMetadata) throws {
+    public func begin(metadata: TileMetadata, format: SniffedTileFormat) throws {
+        fileExtension = format.format.fileExtension
+        if let layout {
+            template = layout
+        } else if AtomicFile.exists(location.address) {
+            template = try TarReader(location: location).template
+        }
         self.metadata = metadata
         self.metadata["scheme"] = template.usesTMSRows ? "tms" : "xyz"
         do {
@@ -47,7 +50,7 @@ public final class TarUpdater: TileUpdater {
             change = try connection.prepare("INSERT OR REPLACE INTO change VALUES (?1, ?2, ?3, ?4)")
             changes = connection
         } catch {
-            throw TileStoreError(.io, store: location.path, message: "cannot create a temporary table for the changes: \(error)")
+            throw TileStoreError(.io, store: location.address, message: "cannot create a temporary table for the changes: \(error)")
         }
     }
 
@@ -60,16 +63,16 @@ public final class TarUpdater: TileUpdater {
     }
 
     public func finish() throws {
-        guard let changes else { throw TileStoreError(.unsupported, store: location.path, message: "finish before begin") }
-        let temporary = AtomicFile.temporaryPath(beside: location.path)
+        guard let changes else { throw TileStoreError(.unsupported, store: location.address, message: "finish before begin") }
+        let temporary = AtomicFile.temporaryPath(beside: location.address)
         temporaryPath = temporary
         let time = Int(Date().timeIntervalSince1970)
         do {
-            let archive = try makeTarEntryWriter(path: temporary, compression: location.tarCompression)
+            let archive = try makeTarEntryWriter(path: temporary, compression: TarCompression(name: location.address))
             try archive.writeFile(path: "metadata.json", data: MetadataJSON.encode(metadata), modificationTime: time)
             let isChanged = try changes.prepare("SELECT 1 FROM change WHERE z = ?1 AND x = ?2 AND y = ?3")
-            if AtomicFile.exists(location.path) {
-                let old = try TarReader(location: location, template: oldTemplate)
+            if AtomicFile.exists(location.address) {
+                let old = try TarReader(location: location, template: template)
                 let cursor = try old.tiles(matching: .all)
                 while let tile = try cursor.next() {
                     try isChanged.bind(tile.coordinate.z, at: 1)
@@ -91,21 +94,21 @@ public final class TarUpdater: TileUpdater {
             }
             try archive.close()
             try AtomicFile.sync(path: temporary)
-            try AtomicFile.rename(temporary, to: location.path)
+            try AtomicFile.rename(temporary, to: location.address)
             temporaryPath = nil
         } catch let error as TileStoreError {
             abort()
             throw error
         } catch let error as ArchiveError {
             abort()
-            throw TileStoreError(.io, store: location.path, item: error.entry.map { "entry '\($0)'" }, message: error.message,
+            throw TileStoreError(.io, store: location.address, item: error.entry.map { "entry '\($0)'" }, message: error.message,
                                  hint: error.code == ENOSPC || error.code == EDQUOT ? TileStoreError.diskFullHint : nil)
         } catch let error as POSIXFileError {
             abort()
-            throw error.storeError(store: location.path)
+            throw error.storeError(store: location.address)
         } catch {
             abort()
-            throw TileStoreError(.io, store: location.path, message: "\(error)")
+            throw TileStoreError(.io, store: location.address, message: "\(error)")
         }
         self.change = nil
         self.changes = nil
@@ -119,7 +122,7 @@ public final class TarUpdater: TileUpdater {
     }
 
     private func record(_ coordinate: TileCoordinate, data: Data?) throws {
-        guard let change else { throw TileStoreError(.unsupported, store: location.path, message: "change before begin") }
+        guard let change else { throw TileStoreError(.unsupported, store: location.address, message: "change before begin") }
         do {
             try change.bind(coordinate.z, at: 1)
             try change.bind(coordinate.x, at: 2)
@@ -127,7 +130,7 @@ public final class TarUpdater: TileUpdater {
             if let data { try change.bind(data, at: 4) } else { try change.bind(nil as String?, at: 4) }
             try change.run()
         } catch {
-            throw TileStoreError(.io, store: location.path, item: "tile \(coordinate)", message: "temporary table failed: \(error)")
+            throw TileStoreError(.io, store: location.address, item: "tile \(coordinate)", message: "temporary table failed: \(error)")
         }
     }
 }

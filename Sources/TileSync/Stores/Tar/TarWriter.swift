@@ -19,7 +19,7 @@ public final class TarWriter: TileWriter {
     public let location: TileStoreLocation
     /// Entry paths of tiles.
     public let template: PathTemplate
-    private let fileExtension: String
+    private var fileExtension = "bin"
     private let deduplicate: Bool
     private let temporaryPath: String
     private let modificationTime = Int(Date().timeIntervalSince1970)
@@ -30,30 +30,35 @@ public final class TarWriter: TileWriter {
 
     /// Prepares to write an archive.
     /// - Parameters:
-    ///   - template: entry path of each tile.
-    ///   - fileExtension: the `{ext}` value for every tile.
+    ///   - template: entry path of each tile (`{ext}` from the format `begin` gets).
     ///   - deduplicate: store repeated blobs as hard-link entries (`--dedup`).
     ///   - overwrite: replace an existing file (`--force`).
     /// - Throws: `TileStoreError` `.destinationExists`.
-    public init(location: TileStoreLocation, template: PathTemplate = .xyz, fileExtension: String,
+    public init(location: TileStoreLocation, template: PathTemplate = .xyz,
                 deduplicate: Bool = false, overwrite: Bool) throws(TileStoreError) {
         self.location = location
         self.template = template
-        self.fileExtension = fileExtension
         self.deduplicate = deduplicate
-        try AtomicFile.refuseExisting(location.path, overwrite: overwrite)
-        temporaryPath = AtomicFile.temporaryPath(beside: location.path)
+        try AtomicFile.refuseExisting(location.address, overwrite: overwrite)
+        temporaryPath = AtomicFile.temporaryPath(beside: location.address)
     }
 
     deinit {
         if !isFinished { abort() }
     }
 
-    public func begin(metadata: TileMetadata) throws {
+    /// With `deduplicate`, each tile's MD5 finds its first entry.
+    public var wantsHashes: Bool { deduplicate }
+    public var deduplication: TileDeduplication { deduplicate ? .linksRepeats : .none }
+    /// Entries in path order, as `tar` of the same tree would list them.
+    public var preferredOrder: TileOrder { template.walkOrder }
+
+    public func begin(metadata: TileMetadata, format: SniffedTileFormat) throws {
+        fileExtension = format.format.fileExtension
         var metadata = metadata
         metadata["scheme"] = template.usesTMSRows ? "tms" : "xyz"
         do {
-            let archive = try makeTarEntryWriter(path: temporaryPath, compression: location.tarCompression)
+            let archive = try makeTarEntryWriter(path: temporaryPath, compression: TarCompression(name: location.address))
             self.archive = archive
             try archive.writeFile(path: "metadata.json", data: MetadataJSON.encode(metadata),
                                   modificationTime: modificationTime)
@@ -64,7 +69,7 @@ public final class TarWriter: TileWriter {
     }
 
     public func write(_ tile: Tile, hash: ContentHash, duplicateOf original: TileCoordinate?) throws {
-        guard let archive else { throw TileStoreError(.unsupported, store: location.path, message: "write before begin") }
+        guard let archive else { throw TileStoreError(.unsupported, store: location.address, message: "write before begin") }
         entryPath.removeAll(keepingCapacity: true)
         template.appendPath(for: tile.coordinate, fileExtension: fileExtension, to: &entryPath)
         do {
@@ -81,19 +86,19 @@ public final class TarWriter: TileWriter {
     }
 
     public func finish() throws {
-        guard let archive else { throw TileStoreError(.unsupported, store: location.path, message: "finish before begin") }
+        guard let archive else { throw TileStoreError(.unsupported, store: location.address, message: "finish before begin") }
         do {
             try archive.close()
             self.archive = nil
             try AtomicFile.sync(path: temporaryPath)
-            try AtomicFile.rename(temporaryPath, to: location.path)
+            try AtomicFile.rename(temporaryPath, to: location.address)
             isFinished = true
         } catch let error as ArchiveError {
             abort()
             throw writeError(error)
         } catch let error as POSIXFileError {
             abort()
-            throw error.storeError(store: location.path)
+            throw error.storeError(store: location.address)
         }
     }
 
@@ -105,7 +110,7 @@ public final class TarWriter: TileWriter {
 
     private func writeError(_ error: ArchiveError) -> TileStoreError {
         let full = error.code == ENOSPC || error.code == EDQUOT
-        return TileStoreError(.io, store: location.path, item: error.entry.map { "entry '\($0)'" },
+        return TileStoreError(.io, store: location.address, item: error.entry.map { "entry '\($0)'" },
                               message: error.message, hint: full ? TileStoreError.diskFullHint : nil)
     }
 }

@@ -1,0 +1,129 @@
+import Foundation
+
+/// One conversion in progress: the source cursor (read ahead on a prefetching thread), the
+/// writer, and the blob bookkeeping the writer asked for (a lookup of repeats for writers that
+/// link them, else distinct-blob counting on a thread of its own).
+final class ConversionRun {
+    private let reader: any TileReader
+    private let writer: any TileWriter
+    private let options: ConversionOptions
+    private let progress: ((ConversionProgress) -> Void)?
+    private let written: ((Tile) -> Void)?
+    private let cursor: any TileCursor
+    private let blobs: DedupIndex
+    private var summary: ConversionSummary
+    private var mismatched = SkippedItems()
+    private var repeated = SkippedItems()
+    private var previous: TileCoordinate?
+
+    init(reader: any TileReader, writer: any TileWriter, options: ConversionOptions,
+         progress: ((ConversionProgress) -> Void)?, written: ((Tile) -> Void)?) throws {
+        self.reader = reader
+        self.writer = writer
+        self.options = options
+        self.progress = progress
+        self.written = written
+        summary = ConversionSummary(source: reader.location, destination: writer.location)
+        summary.destinationDeduplicates = writer.deduplication != .none
+        cursor = try reader.tiles(matching: options.filter, preferring: writer.preferredOrder)
+        do {
+            blobs = try DedupIndex()
+        } catch {
+            throw TileStoreError(.io, store: writer.location.address, message: "cannot create a temporary index of blobs: \(error)")
+        }
+    }
+
+    /// Streams every tile into the writer (which the caller then finishes).
+    /// - Returns: the summary without its duration.
+    func copy(sourceMetadata: TileMetadata) throws -> ConversionSummary {
+        let first = try TileConverter.nextTile(cursor, skipInvalid: options.skipInvalid, invalidTiles: &summary.invalidTiles)
+        summary.sniffedFormat = first.map { SniffedTileFormat(sniffing: $0.data) }
+        let prepared = try PreparedMetadata.prepare(reader, metadata: sourceMetadata, filter: options.filter, sniffed: summary.sniffedFormat)
+        summary.warnings += prepared.warnings
+        summary.metadata = prepared.metadata
+        let counter = writer.deduplication == .linksRepeats
+            ? nil : BlobCounter(index: blobs, repeatsCoordinates: reader.order == .unordered)
+        defer { _ = try? counter?.finish() }
+        try writer.begin(metadata: prepared.metadata, format: prepared.format)
+        try stream(from: first, counter: counter, total: prepared.summary?.tileCount)
+        if let expected = summary.sniffedFormat, let firstNamed = mismatched.named.first {
+            summary.warnings.append("\(mismatched.count) tiles are not \(expected) like the first tile "
+                + "(first: \(firstNamed.item) is \(firstNamed.reason)); they are stored as they are")
+        }
+        if let counter { try takeCounts(from: counter) }
+        if let first = repeated.named.first {
+            summary.warnings.append("\(repeated.count) tiles repeat a coordinate that came earlier in \(reader.location.address); "
+                + "the last one wins (first: \(first.item))")
+        }
+        summary.nonTiles = cursor.skipped
+        return summary
+    }
+
+    private func stream(from first: Tile?, counter: BlobCounter?, total: Int?) throws {
+        let needsHashes = writer.wantsHashes
+        var invalidTiles = summary.invalidTiles
+        let prefetcher = TilePrefetcher(hashes: needsHashes) { [cursor, options] in
+            try TileConverter.nextTile(cursor, skipInvalid: options.skipInvalid, invalidTiles: &invalidTiles)
+        }
+        defer { prefetcher.stop() }
+        var next = first.map { ($0, needsHashes ? ContentHash(of: $0.data) : ContentHash.unknown) }
+        while let (tile, hash) = next {
+            if options.isCancelled() {
+                throw TileStoreError(.interrupted, store: writer.location.address, message: "interrupted; the destination was not changed")
+            }
+            try write(tile, hash: hash, counter: counter)
+            progress?(ConversionProgress(tilesDone: summary.tilesWritten, bytesDone: summary.bytesWritten, tilesTotal: total))
+            next = try prefetcher.next()
+        }
+        prefetcher.stop()
+        summary.invalidTiles = invalidTiles
+    }
+
+    private func write(_ tile: Tile, hash: ContentHash, counter: BlobCounter?) throws {
+        if let expected = summary.sniffedFormat {
+            let sniffed = SniffedTileFormat(sniffing: tile.data)
+            if sniffed != expected { mismatched.record("tile \(tile.coordinate)", reason: sniffed.description) }
+        }
+        if let counter {
+            counter.add(tile, key: writer.wantsHashes ? hash : nil)
+            try writer.write(tile, hash: hash, duplicateOf: nil)
+        } else {
+            let original = try originalTile(of: tile, hash: hash)
+            if original != nil {
+                summary.duplicateTiles += 1
+                summary.duplicateBytes += tile.data.count
+            }
+            try writer.write(tile, hash: hash, duplicateOf: original)
+        }
+        written?(tile)
+        previous = tile.coordinate
+        summary.tilesWritten += 1
+        summary.bytesWritten += tile.data.count
+    }
+
+    /// The first coordinate written with the same bytes, for writers that link repeats.
+    private func originalTile(of tile: Tile, hash: ContentHash) throws -> TileCoordinate? {
+        do {
+            let repeatsCoordinates = reader.order == .unordered
+            if repeatsCoordinates ? try blobs.wasSeen(tile.coordinate) : previous == tile.coordinate {
+                repeated.record("tile \(tile.coordinate)", reason: "appears again")
+                try blobs.forget(tile.coordinate)
+            }
+            let original = try blobs.original(of: hash, recording: tile.coordinate)
+            return original == tile.coordinate ? nil : original
+        } catch {
+            throw TileStoreError(.io, store: writer.location.address, message: "temporary index of blobs failed: \(error)")
+        }
+    }
+
+    private func takeCounts(from counter: BlobCounter) throws {
+        do {
+            let counts = try counter.finish()
+            summary.duplicateTiles = counts.duplicateTiles
+            summary.duplicateBytes = counts.duplicateBytes
+            repeated = counts.repeated
+        } catch {
+            throw TileStoreError(.io, store: writer.location.address, message: "temporary index of blobs failed: \(error)")
+        }
+    }
+}

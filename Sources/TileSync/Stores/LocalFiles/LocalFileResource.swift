@@ -1,0 +1,57 @@
+import Foundation
+
+/// The file or folder behind a file-backed store (MBTiles, folder, tar): existence, stamps,
+/// the same-file check, where the sync state lives, and the clean-up of killed runs. The kind
+/// adds how to recover its own interrupted updates.
+struct LocalFileResource: TileStoreResource {
+    /// The path.
+    let path: String
+    /// The store is a folder: its sync state lives inside it, and it has no version stamp (its
+    /// own time does not change when a file deep inside does).
+    let isFolder: Bool
+    /// Completes or rolls back an interrupted update of the store at a path.
+    let recover: (@Sendable (String) throws(TileStoreError) -> Void)?
+
+    init(path: String, isFolder: Bool, recover: (@Sendable (String) throws(TileStoreError) -> Void)? = nil) {
+        self.path = path
+        self.isFolder = isFolder
+        self.recover = recover
+    }
+
+    var exists: Bool { AtomicFile.exists(path) }
+
+    var identity: String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    var versionStamp: String? {
+        isFolder ? nil : FileStamp(path: path)?.description
+    }
+
+    /// `FOLDER/.tilesync-state` inside a folder, `.NAME.tilesync-state` beside a file.
+    var syncStatePath: String? {
+        if isFolder { return path + "/" + Self.stateName }
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + Self.stateName).path
+    }
+
+    /// The name of a sync state in a folder (and the suffix of one beside a file).
+    static let stateName = ".tilesync-state"
+
+    /// The same inode (another path to the file, a hard link) or the same canonical path.
+    func refersToSameStore(as other: any TileStoreResource) -> Bool {
+        guard let other = other as? LocalFileResource else { return identity == other.identity }
+        var a = stat(), b = stat()
+        if stat(path, &a) == 0 && stat(other.path, &b) == 0 { return a.st_dev == b.st_dev && a.st_ino == b.st_ino }
+        return path == other.path || identity == other.identity
+    }
+
+    func removeStaleTemporaries() {
+        AtomicFile.removeStaleTemporaries(of: path)
+    }
+
+    func recoverInterruptedUpdate() throws(TileStoreError) {
+        guard exists, let recover else { return }
+        try recover(path)
+    }
+}

@@ -1,0 +1,16 @@
+/// martin's `agg_tiles_hash` over the tiles of an open MBTiles database, read with one ordered
+/// query (the index's order) and fed to `AggregateTileHash`, which holds the formula.
+enum MBTilesAggregateHash {
+    /// - Parameter source: a table, view or sub-select with the four MBTiles tile columns.
+    /// - Throws: `SQLiteError` when the query fails, `DigestError` when MD5 fails.
+    static func compute(_ connection: SQLiteConnection, source: String = "tiles") throws -> ContentHash {
+        let statement = try connection.prepare(
+            "SELECT zoom_level, tile_column, tile_row, tile_data FROM \(source) ORDER BY zoom_level, tile_column, tile_row")
+        let aggregate = AggregateTileHash()
+        while try statement.step() {
+            aggregate.addRow(zoomLevel: statement.text(at: 0) ?? "", tileColumn: statement.text(at: 1) ?? "",
+                             tileRow: statement.text(at: 2) ?? "", data: statement.blob(at: 3))
+        }
+        return try aggregate.finalize()
+    }
+}

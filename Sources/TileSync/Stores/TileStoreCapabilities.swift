@@ -1,0 +1,39 @@
+/// What the stores of a kind can do, declared once by the kind and asked by the engines instead
+/// of the kind's name. A reader, writer or updater reports what an opened store really does
+/// (an MBTiles without an index is unordered, a flat schema keeps no hashes).
+public struct TileStoreCapabilities: Sendable, Equatable {
+    /// The order readers stream in when the store is laid out the usual way.
+    public var nativeOrder: TileOrder
+    /// `tile(at:)` is a lookup, not a scan.
+    public var hasCheapRandomAccess: Bool
+    /// What a listing knows of each tile without reading it.
+    public var listing: TileListingFields
+    /// Some of its layouts keep an MD5 per tile.
+    public var canStoreHashes: Bool
+    /// How a sync changes it.
+    public var updates: TileStoreUpdateStyle
+    /// How it can keep repeated blobs once.
+    public var deduplication: TileDeduplication
+    /// The order its writers are fastest in.
+    public var preferredWriteOrder: TileOrder
+    /// Its writers and updaters keep martin's `agg_tiles_hash` in the metadata up to date.
+    public var maintainsAggregateHash: Bool
+    /// A store is one local file with cheap random access that can be written: fit for a private
+    /// scratch copy (how `TileSource` serves a store without random access).
+    public var isLocalIndexFile: Bool
+
+    /// Capabilities; every one must be stated.
+    public init(nativeOrder: TileOrder, hasCheapRandomAccess: Bool, listing: TileListingFields, canStoreHashes: Bool,
+                updates: TileStoreUpdateStyle, deduplication: TileDeduplication, preferredWriteOrder: TileOrder,
+                maintainsAggregateHash: Bool, isLocalIndexFile: Bool) {
+        self.nativeOrder = nativeOrder
+        self.hasCheapRandomAccess = hasCheapRandomAccess
+        self.listing = listing
+        self.canStoreHashes = canStoreHashes
+        self.updates = updates
+        self.deduplication = deduplication
+        self.preferredWriteOrder = preferredWriteOrder
+        self.maintainsAggregateHash = maintainsAggregateHash
+        self.isLocalIndexFile = isLocalIndexFile
+    }
+}

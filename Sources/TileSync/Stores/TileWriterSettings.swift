@@ -1,0 +1,14 @@
+/// What every writer is told besides its kind's own options.
+public struct TileWriterSettings: Sendable {
+    /// Replace an existing destination when the writer finishes (`--force`).
+    public var overwrite = false
+    /// Give each stored tile the `modificationTime` it was read with, where the store keeps one
+    /// per tile (folders), as `rsync -a` does.
+    public var preservesModificationTimes = false
+
+    /// Defaults: refuse an existing destination, new modification times.
+    public init(overwrite: Bool = false, preservesModificationTimes: Bool = false) {
+        self.overwrite = overwrite
+        self.preservesModificationTimes = preservesModificationTimes
+    }
+}

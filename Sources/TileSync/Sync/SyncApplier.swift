@@ -1,0 +1,54 @@
+/// Phase 2 of a sync: carries out the plan through the destination's `TileUpdater` (no
+/// destination reader is open any more), reading source bytes by random access or, for a
+/// source without it, in one streaming pass; records each written tile's MD5 in the next state.
+struct SyncApplier {
+    let context: SyncContext
+    let plan: SyncPlanTable
+    let nextState: SyncStateWriter?
+
+    /// Applies the plan with `metadata`; the updater commits at the end or aborts on error.
+    func apply(metadata: TileMetadata, format: SniffedTileFormat) throws {
+        let updater = try context.destination.makeUpdater()
+        do {
+            try updater.begin(metadata: metadata, format: format)
+            if context.sourceReader.hasCheapRandomAccess {
+                try writeByRandomAccess(to: updater)
+            } else {
+                try writeByStreaming(to: updater)
+            }
+            try plan.rows([.delete]) { try updater.remove($0.coordinate) }
+            try updater.finish()
+        } catch {
+            updater.abort()
+            throw error
+        }
+    }
+
+    private func writeByRandomAccess(to updater: any TileUpdater) throws {
+        try plan.rows([.add, .replace]) { row in
+            guard let data = try context.sourceReader.tile(at: row.coordinate) else {
+                throw TileStoreError(.invalidTile, store: context.source.address, item: "tile \(row.coordinate)",
+                                     message: "disappeared during the sync")
+            }
+            try write(Tile(coordinate: row.coordinate, data: data), row: row, to: updater)
+        }
+    }
+
+    private func writeByStreaming(to updater: any TileUpdater) throws {
+        let cursor = try context.sourceReader.tiles(matching: context.options.filter)
+        var ignored = SkippedItems()
+        while let tile = try TileConverter.nextTile(cursor, skipInvalid: context.options.skipInvalid, invalidTiles: &ignored) {
+            guard let row = try plan.row(at: tile.coordinate), row.action == .add || row.action == .replace else { continue }
+            try write(tile, row: row, to: updater)
+        }
+    }
+
+    private func write(_ tile: Tile, row: SyncPlanTable.Row, to updater: any TileUpdater) throws {
+        if context.options.isCancelled() {
+            throw TileStoreError(.interrupted, store: context.destination.address, message: "interrupted; the destination was not changed")
+        }
+        let hash = ContentHash(of: tile.data)
+        try updater.put(tile, hash: hash, modificationTime: row.sourceModificationTime ?? context.syncTime)
+        try nextState?.record(tile.coordinate, hash: hash, size: tile.data.count)
+    }
+}

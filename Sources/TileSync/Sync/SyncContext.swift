@@ -1,0 +1,88 @@
+import Foundation
+
+/// What one sync knows before it plans: both stores and their readers, whether the destination
+/// existed, the sync state of the last run (when one is kept and still applies), and the
+/// version stamps that tell whether either store changed since. The stores are asked, through
+/// their resources and capabilities, where the state lives and whether one is worth keeping.
+final class SyncContext {
+    let source: TileStoreLocation
+    let destination: TileStoreLocation
+    let options: SyncOptions
+    let sourceReader: any TileReader
+    /// Closed (set to nil) before the destination is changed.
+    var destinationReader: (any TileReader)?
+    let destinationExisted: Bool
+    let identity: String
+    let statePath: String?
+    let state: SyncState?
+    let sourceStamp: String?
+    let sourceUnchanged: Bool
+    let destinationUnchanged: Bool
+    /// The destination's listing carries the modification times its updater sets.
+    let destinationKeepsTimes: Bool
+    /// The time given to tiles that have none of their own, in ns since 1970.
+    let syncTime = Int64(Date().timeIntervalSince1970 * 1_000_000_000)
+    var warnings: [String] = []
+
+    init(source: TileStoreLocation, destination: TileStoreLocation, options: SyncOptions, sourceReader: any TileReader) throws {
+        self.source = source
+        self.destination = destination
+        self.options = options
+        self.sourceReader = sourceReader
+        let resource = destination.resource
+        destinationExisted = resource.exists
+        destinationReader = destinationExisted ? try destination.openReader() : nil
+        destinationKeepsTimes = destination.kind.capabilities.listing.contains(.modificationTimes)
+        let identity = [source.kind.name, source.resource.identity, source.options.description, destination.options.description,
+                        Self.describe(options.filter)].joined(separator: "|")
+        self.identity = identity
+        let statePath = Self.keepsState(source, destination) ? resource.syncStatePath : nil
+        self.statePath = statePath
+        var warnings: [String] = []
+        if let statePath, !options.checksum, destinationExisted {
+            state = SyncState.load(path: statePath, identity: identity, warnings: &warnings)
+        } else {
+            state = nil
+        }
+        self.warnings = warnings
+        sourceStamp = source.resource.versionStamp
+        let destinationStamp = resource.versionStamp
+        sourceUnchanged = state != nil && sourceStamp != nil && state?.sourceStamp == sourceStamp
+        destinationUnchanged = state != nil && destinationStamp != nil && state?.destinationStamp == destinationStamp
+    }
+
+    /// A state is kept where the destination has a place for one and the quick check needs it:
+    /// unless both listings carry per-tile modification times (two folders), which is all
+    /// that check compares, as in rsync.
+    static func keepsState(_ source: TileStoreLocation, _ destination: TileStoreLocation) -> Bool {
+        let bothKeepTimes = [source, destination].allSatisfy { $0.kind.capabilities.listing.contains(.modificationTimes) }
+        return !bothKeepTimes && destination.resource.syncStatePath != nil
+    }
+
+    /// The summary of a sync that the state shows is not needed (neither store changed since
+    /// the last one), or nil.
+    func unchangedSummary() -> SyncSummary? {
+        guard sourceUnchanged && destinationUnchanged, let state, !options.delete || state.count(inSource: false) == 0 else { return nil }
+        var summary = SyncSummary(source: source, destination: destination)
+        summary.unchanged = state.count(inSource: true)
+        summary.kept = state.count(inSource: false)
+        summary.quickCheckSkippedComparison = true
+        summary.warnings = warnings
+        return summary
+    }
+
+    /// The order both indexes are merged in: the source's, unless it comes from the state, then
+    /// the destination's, else zoom, column, row.
+    var mergeOrder: TileOrder {
+        if !sourceUnchanged, sourceReader.order != .unordered { return sourceReader.order }
+        if !destinationUnchanged, let order = destinationReader?.order, order != .unordered { return order }
+        return .zoomColumnRow
+    }
+
+    /// The destination's version stamp now (after a change).
+    var destinationStampNow: String? { destination.resource.versionStamp }
+
+    private static func describe(_ filter: TileFilter) -> String {
+        "\(filter.zooms.lowerBound)-\(filter.zooms.upperBound)" + (filter.boundingBox.map { "@\($0)" } ?? "")
+    }
+}

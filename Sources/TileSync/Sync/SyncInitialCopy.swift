@@ -1,0 +1,32 @@
+import Foundation
+
+/// A sync into a store that does not exist yet, when no sync state is to be kept (two folders):
+/// one conversion that gives every tile its source tile's modification time, which is all the
+/// next sync compares. Every tile is an add.
+enum SyncInitialCopy {
+    /// True when `sync` may take this path.
+    static func applies(from source: TileStoreLocation, to destination: TileStoreLocation, options: SyncOptions) -> Bool {
+        !options.dryRun && !destination.resource.exists && !SyncContext.keepsState(source, destination)
+    }
+
+    static func run(from source: TileStoreLocation, to destination: TileStoreLocation, options: SyncOptions,
+                    each: ((SyncPlanEntry) -> Void)?, started: Date) throws -> SyncSummary {
+        var conversion = ConversionOptions()
+        conversion.filter = options.filter
+        conversion.skipInvalid = options.skipInvalid
+        conversion.isCancelled = options.isCancelled
+        conversion.preservesModificationTimes = true
+        let converted = try TileConverter.convert(from: source, to: destination, options: conversion, progress: nil) { tile in
+            each?(SyncPlanEntry(action: .add, coordinate: tile.coordinate, size: tile.data.count))
+        }
+        var summary = SyncSummary(source: source, destination: destination)
+        summary.added = converted.tilesWritten
+        summary.bytesToAdd = converted.bytesWritten
+        summary.metadataChanged = converted.metadata.entries.contains { !SyncMetadata.ignoredKeys.contains($0.key) }
+        summary.invalidTiles = converted.invalidTiles
+        summary.created = true
+        summary.wroteNothing = false
+        summary.seconds = Date().timeIntervalSince(started)
+        return summary
+    }
+}

@@ -1,0 +1,107 @@
+/// Phase 1 of a sync: merges the two stores' listings in one order and decides per coordinate
+/// (`SyncDecision`), writing the plan to a temporary table and the next sync state as it goes.
+final class SyncPlanner {
+    private let context: SyncContext
+    private let each: ((SyncPlanEntry) -> Void)?
+    let plan: SyncPlanTable
+    let nextState: SyncStateWriter?
+    private(set) var summary: SyncSummary
+    /// Tiles whose MD5 had to be computed by reading them (worth recording in a state).
+    private(set) var computedHashes = 0
+    private let invalid = InvalidCollector()
+
+    init(context: SyncContext, each: ((SyncPlanEntry) -> Void)?) throws {
+        self.context = context
+        self.each = each
+        summary = SyncSummary(source: context.source, destination: context.destination)
+        do {
+            plan = try SyncPlanTable()
+            nextState = try context.statePath.flatMap { path throws(SQLiteError) in
+                context.options.dryRun ? nil : try SyncStateWriter(path: path)
+            }
+        } catch {
+            throw TileStoreError(.io, store: context.destination.address, message: "cannot create temporary tables for the sync: \(error)")
+        }
+    }
+
+    /// Merges both indexes and decides every coordinate.
+    /// - Returns: the counts of the plan (metadata not compared yet).
+    func makePlan() throws -> SyncSummary {
+        let order = context.mergeOrder
+        let sourceIndex = try makeSourceIndex(order: order)
+        defer { (sourceIndex as? PrefetchingIndexCursor)?.stop() }
+        // Tiles hashed while the source is listed on another thread go through a reader of their own.
+        let decision = SyncDecision(context: context, sourceLookup: try context.source.openReader())
+        let merge = TileIndexMerge(source: sourceIndex, destination: try makeDestinationIndex(order: order), order: order)
+        while let pair = try merge.next() {
+            if context.options.isCancelled() {
+                throw TileStoreError(.interrupted, store: context.destination.address, message: "interrupted; the destination was not changed")
+            }
+            try record(try decision.decide(pair), pair: pair)
+        }
+        computedHashes = decision.computedHashes
+        summary.invalidTiles = invalid.items
+        if !context.options.delete { summary.bytesToDelete = 0 }
+        return summary
+    }
+
+    private func makeSourceIndex(order: TileOrder) throws -> any TileIndexCursor {
+        if context.sourceUnchanged, let state = context.state { return try state.index(order: order, sourceOnly: true) }
+        let reader = context.sourceReader, options = context.options
+        let listing = reader.listingKnowsContent && !options.checksum
+        let invalid = options.skipInvalid ? { [collector = self.invalid] (error: TileStoreError) in collector.record(error) } : nil
+        return PrefetchingIndexCursor { shouldStop in
+            try SortedTileIndex.cursor(of: reader, matching: options.filter, order: order, listing: listing,
+                                       invalid: invalid, shouldStop: shouldStop)
+        }
+    }
+
+    private func makeDestinationIndex(order: TileOrder) throws -> any TileIndexCursor {
+        if context.destinationUnchanged, let state = context.state { return try state.index(order: order, sourceOnly: false) }
+        guard let reader = context.destinationReader else { return EmptyIndexCursor() }
+        return try SortedTileIndex.cursor(of: reader, matching: context.options.filter, order: order,
+                                          listing: reader.listingKnowsContent && !context.options.checksum, invalid: { _ in })
+    }
+
+    /// Counts a decision, adds it to the plan and the next state, and tells `each`.
+    private func record(_ decision: SyncDecision.Outcome, pair: TileIndexPair) throws {
+        let coordinate = pair.coordinate
+        let newTime = { (source: TileIndexEntry) in
+            self.context.destinationKeepsTimes ? source.modificationTime ?? self.context.syncTime : nil
+        }
+        do {
+            switch decision {
+            case .add(let s):
+                try plan.add(coordinate, action: .add, size: s.size, sourceModificationTime: s.modificationTime)
+                try nextState?.add(coordinate, size: s.size, hash: s.hash, sourceModificationTime: s.modificationTime,
+                                   destinationModificationTime: newTime(s), inSource: true)
+                summary.added += 1
+                summary.bytesToAdd += s.size
+                each?(SyncPlanEntry(action: .add, coordinate: coordinate, size: s.size))
+            case .delete(let d):
+                try plan.add(coordinate, action: .delete, size: d.size, sourceModificationTime: nil)
+                summary.deleted += 1
+                summary.bytesToDelete += d.size
+                each?(SyncPlanEntry(action: .delete, coordinate: coordinate, size: d.size))
+            case .keep(let d):
+                try nextState?.add(coordinate, size: d.size, hash: d.hash, sourceModificationTime: nil,
+                                   destinationModificationTime: d.modificationTime, inSource: false)
+                summary.kept += 1
+                summary.bytesToDelete += d.size
+            case .unchanged(let s, let d, let hash):
+                summary.unchanged += 1
+                try nextState?.add(coordinate, size: s.size, hash: hash, sourceModificationTime: s.modificationTime,
+                                   destinationModificationTime: d.modificationTime, inSource: true)
+            case .replace(let s, let sourceHash):
+                try plan.add(coordinate, action: .replace, size: s.size, sourceModificationTime: s.modificationTime)
+                try nextState?.add(coordinate, size: s.size, hash: sourceHash, sourceModificationTime: s.modificationTime,
+                                   destinationModificationTime: newTime(s), inSource: true)
+                summary.replaced += 1
+                summary.bytesToReplace += s.size
+                each?(SyncPlanEntry(action: .replace, coordinate: coordinate, size: s.size))
+            }
+        } catch {
+            throw TileStoreError(.io, store: context.destination.address, message: "temporary table of the sync failed: \(error)")
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// Sorts an index stream through a temporary SQLite table keyed by the order's `sortKey`
+/// (a repeated coordinate replaces the earlier entry).
+final class TemporarySortedIndex: TileIndexCursor {
+    /// How many entries go in between two looks at `shouldStop`.
+    private static let stopCheckInterval = 4096
+
+    private let connection: SQLiteConnection
+    private let select: SQLiteStatement
+    private let store: String
+    let skipped: SkippedItems
+
+    init(source: any TileIndexCursor, order: TileOrder, store: String, invalid: ((TileStoreError) -> Void)?,
+         shouldStop: () -> Bool = { false }) throws {
+        self.store = store
+        do {
+            connection = try SQLiteConnection(path: "", mode: .readWriteCreate)
+            try connection.execute("""
+                PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
+                CREATE TABLE entry (key INTEGER PRIMARY KEY, z INTEGER, x INTEGER, y INTEGER, size INTEGER,
+                                    high INTEGER, low INTEGER, mtime INTEGER);
+                BEGIN;
+                """)
+            let insert = try connection.prepare("INSERT OR REPLACE INTO entry VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
+            var count = 0
+            while true {
+                let entry: TileIndexEntry?
+                do {
+                    entry = try source.next()
+                } catch let error as TileStoreError where error.kind == .invalidTile && invalid != nil {
+                    invalid?(error)
+                    continue
+                }
+                guard let entry else { break }
+                count += 1
+                if count % Self.stopCheckInterval == 0, shouldStop() {
+                    throw TileStoreError(.interrupted, store: store, message: "stopped while sorting the tile index")
+                }
+                try insert.bind(order.sortKey(entry.coordinate), at: 1)
+                try TileIndexRow.bind(entry.coordinate, size: entry.size, hash: entry.hash, to: insert, from: 2)
+                try insert.bind(entry.modificationTime.map { Int($0) }, at: 8)
+                try insert.run()
+            }
+            try connection.execute("COMMIT")
+            select = try connection.prepare("SELECT z, x, y, size, high, low, mtime FROM entry ORDER BY key")
+        } catch let error as SQLiteError {
+            throw TileStoreError(.io, store: store, message: "cannot sort the tile index in a temporary table: \(error)")
+        }
+        skipped = source.skipped
+    }
+
+    func next() throws -> TileIndexEntry? {
+        do {
+            guard try select.step() else { return nil }
+        } catch {
+            throw TileStoreError(.io, store: store, message: "temporary index failed: \(error)")
+        }
+        return TileIndexRow.entry(from: select)
+    }
+}

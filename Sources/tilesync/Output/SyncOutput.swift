@@ -1,0 +1,30 @@
+import TileSync
+
+/// How `sync` and `diff` print plan lines and summaries.
+enum SyncOutput {
+    static func line(_ entry: SyncPlanEntry) -> String {
+        "\(entry.action.rawValue) \(entry.coordinate) (\(entry.size) bytes)"
+    }
+
+    static func json(_ entry: SyncPlanEntry) -> JSONText.Value {
+        .object([
+            ("action", .string(entry.action.rawValue)), ("tile", .string(entry.coordinate.description)),
+            ("z", .int(entry.coordinate.z)), ("x", .int(entry.coordinate.x)), ("y", .int(entry.coordinate.y)),
+            ("size", .int(entry.size)),
+        ])
+    }
+
+    static func json(_ summary: SyncSummary) -> JSONText.Value {
+        .object([
+            ("source", .string(summary.source.address)), ("destination", .string(summary.destination.address)),
+            ("added", .int(summary.added)), ("replaced", .int(summary.replaced)), ("deleted", .int(summary.deleted)),
+            ("kept", .int(summary.kept)), ("unchanged", .int(summary.unchanged)),
+            ("bytes_written", .int(summary.wroteNothing ? 0 : summary.bytesToWrite)),
+            ("bytes_to_write", .int(summary.bytesToWrite)), ("bytes_to_delete", .int(summary.bytesToDelete)),
+            ("metadata_changed", .bool(summary.metadataChanged)), ("created", .bool(summary.created)),
+            ("wrote_nothing", .bool(summary.wroteNothing)), ("quick_check", .bool(summary.quickCheckSkippedComparison)),
+            ("invalid_tiles", .int(summary.invalidTiles.count)), ("seconds", .double(summary.seconds)),
+            ("warnings", .array(summary.warnings.map { .string($0) })),
+        ])
+    }
+}
