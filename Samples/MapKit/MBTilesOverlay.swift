@@ -19,7 +19,7 @@ final class MBTilesOverlay: MKTileOverlay {
     private let queue = DispatchQueue(label: "MBTilesOverlay", qos: .userInitiated, attributes: .concurrent)
 
     /// - Throws: `TileStoreError` when the file is missing or not a tile store.
-init(path: String) throws {
+    init(path: String) throws {
         loader = try MBTilesTileLoader(path: path)
         super.init(urlTemplate: nil)
         minimumZ = loader.zooms.lowerBound
@@ -28,7 +28,7 @@ init(path: String) throws {
         tileSize = CGSize(width: 256, height: 256)
     }
 
-override func loadTile(at path: MKTileOverlayPath, result: @escaping (Data?, (any Error)?) -> Void) {
+    override func loadTile(at path: MKTileOverlayPath, result: @escaping (Data?, (any Error)?) -> Void) {
         let request = MBTilesTileLoader.Request(x: path.x, y: path.y, z: path.z)
         queue.async { [loader] in
             do {

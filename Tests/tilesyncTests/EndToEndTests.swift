@@ -47,6 +47,12 @@ final class EndToEndTests {
             #expect(try ToolRunner.run(["help", command]).stdout == commandHelp.stdout)
         }
         #expect(try ToolRunner.run(["convert", "--help"]).stdout.contains("ARGUMENTS:\n  <source>"))
+        let reference = try String(contentsOf: ToolRunner.packageRoot.appendingPathComponent("docs/commands.md"), encoding: .utf8)
+        #expect(reference.contains("```\n" + help.stdout + "```\n"), "docs/commands.md is stale: run Scripts/make-command-docs")
+        for command in ["convert", "sync", "diff", "info", "verify", "tile"] {
+            let text = try ToolRunner.run([command, "--help"]).stdout
+            #expect(reference.contains("## tilesync \(command)\n\n```\n" + text + "```\n"), "docs/commands.md is stale for \(command)")
+        }
     }
 
     @Test("Bad usage exits 2 with Error: and the usage line")
@@ -250,5 +256,42 @@ final class EndToEndTests {
             """)
         let negative = try ToolRunner.run(["tile", "--lon", "-180", "--lat", "-85.0511287798066", "--zoom", "2", "--json"])
         #expect(negative.stdout.hasPrefix(#"{"z":2,"x":0,"y":3,"#))
+    }
+
+    @Test("Store options are checked against the store's kind before any work: foreign or contradicting ones exit 2")
+    func storeOptions() throws {
+        let source = try makeFolder("src")
+        let usage = "Usage: tilesync convert [<options>] <source> <destination>\n  See 'tilesync convert --help'.\n"
+        let cases: [([String], String)] = [
+            (["convert", source, "a.mbtiles", "--layout", "{z}/{y}/{x}.png"],
+             "Error: --layout does not apply to the MBTiles a.mbtiles (it applies to folder and tar archive stores)\n" + usage),
+            (["convert", source, "a.mbtiles", "--scheme", "tms"],
+             "Error: --scheme does not apply to the MBTiles a.mbtiles (it applies to folder and tar archive stores)\n" + usage),
+            (["convert", source, "out", "--mbtiles-schema", "normalized"],
+             "Error: --mbtiles-schema does not apply to the folder out (it applies to MBTiles stores)\n" + usage),
+            (["convert", source, "a.mbtiles", "--dedup", "--mbtiles-schema", "flat"],
+             "Error: --dedup: an MBTiles stores each blob once in the normalized schema, not flat (drop one of the two options)\n" + usage),
+            (["convert", source, "a.mbtiles", "--mbtiles-schema", "round"],
+             "Error: --mbtiles-schema must be flat, flat-with-hash or normalized, not 'round'\n" + usage),
+            (["sync", source, "out", "--mbtiles-schema", "flat"],
+             "Error: --mbtiles-schema does not apply to the folder out (it applies to MBTiles stores)\n"
+                + "Usage: tilesync sync [<options>] <source> <destination>\n  See 'tilesync sync --help'.\n"),
+            (["verify", source, "--max-zoom", "3"],
+             "Error: --min-zoom, --max-zoom and --bbox limit a comparison of two stores\n"
+                + "Usage: tilesync verify [<options>] <store> [<other>]\n  See 'tilesync verify --help'.\n"),
+        ]
+        for (arguments, stderr) in cases {
+            let result = try ToolRunner.run(arguments, in: directory)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr == stderr)
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory + "/a.mbtiles") && !FileManager.default.fileExists(atPath: directory + "/out"))
+        let deduplicated = try ToolRunner.run(["convert", source, "d.mbtiles", "--dedup"], in: directory)
+        #expect(deduplicated.status == 0)
+        #expect(deduplicated.stdout.hasSuffix("21 distinct blobs, 0 B saved by dedup\n"))
+        #expect(try ToolRunner.run(["info", "d.mbtiles"], in: directory).stdout.contains("\nschema:   normalized\n"))
+        let tms = try ToolRunner.run(["convert", source, "t.tar", "--scheme", "tms", "--quiet"], in: directory)
+        #expect(tms.status == 0)
+        #expect(try ToolRunner.run(["verify", "t.tar", source], in: directory).stdout == "t.tar and \(source) hold the same 21 tiles\n")
     }
 }

@@ -25,7 +25,7 @@ public final class TileSource: @unchecked Sendable {
     private let lock = NSLock()
     private var idle: [any TileReader] = []
     private let makeReader: @Sendable () throws -> any TileReader
-    private let temporaryIndex: String?
+    private let temporaryIndex: TileStoreLocation?
 
     /// Opens a store at a path; the kind is inferred as on the command line (`mbtiles:`, `dir:`,
     /// `tar:` prefixes force one).
@@ -48,7 +48,7 @@ public final class TileSource: @unchecked Sendable {
                 return
             }
             let indexLocation = try Self.makeIndex(of: location)
-            temporaryIndex = indexLocation.address
+            temporaryIndex = indexLocation
             makeReader = { try indexLocation.openReader() }
             idle = [try indexLocation.openReader()]
         } catch {
@@ -71,7 +71,7 @@ public final class TileSource: @unchecked Sendable {
 
     deinit {
         idle.removeAll()
-        if let temporaryIndex { try? FileManager.default.removeItem(atPath: temporaryIndex) }
+        temporaryIndex?.resource.removeStore()
     }
 
     /// The bytes of the tile at an XYZ coordinate (row 0 at the north, as MapKit, Google and OSM

@@ -39,7 +39,7 @@ extension TileStoreKind {
     public func validate(_ location: TileStoreLocation) throws(TileStoreError) {
         if let foreign = location.options.names.first(where: { !optionNames.contains($0) }) {
             throw TileStoreError(.invalidOptions, store: location.address, item: "option \(foreign)",
-                                 message: "does not apply to a \(displayName)")
+                                 message: "does not apply to \(displayName) stores")
         }
         _ = try options(from: location.options, at: location)
     }

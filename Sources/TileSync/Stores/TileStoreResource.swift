@@ -15,6 +15,8 @@ public protocol TileStoreResource: Sendable {
     func refersToSameStore(as other: any TileStoreResource) -> Bool
     /// Deletes temporary files that runs killed before they could clean up left for this store.
     func removeStaleTemporaries()
+    /// Deletes the whole store (a private scratch copy when it is no longer needed).
+    func removeStore()
     /// Completes or rolls back an update that a killed run left half done (a journal, a hot
     /// SQLite journal), so that readers see one consistent store.
     /// - Throws: `TileStoreError` when a committed change cannot be carried out.

@@ -9,7 +9,8 @@ import Foundation
 /// data only while the stamps still match, per-tile data only while size and modification time
 /// still match; otherwise it is rebuilt. A state file is not trusted: one that is not SQLite,
 /// lacks its tables, or holds a row that is no tile of zoom 0-30 with a sane size is dropped
-/// with a warning, and the sync runs as if there were none.
+/// with a warning, and the sync runs as if there were none (the check is the same single pass
+/// that counts the rows).
 final class SyncState {
     static let version = "1"
 
@@ -17,6 +18,8 @@ final class SyncState {
     let identity: String
     let sourceStamp: String?
     let destinationStamp: String?
+    /// Recorded tiles the source had, and tiles only the destination had.
+    private let counts: (inSource: Int, destinationOnly: Int)
     private let lookup: SQLiteStatement
 
     struct Entry {
@@ -27,16 +30,18 @@ final class SyncState {
         let inSource: Bool
     }
 
-    /// The rows a state file must not hold: a coordinate off the grid of zooms 0-30, a size that
-    /// is no tile's, hash halves or times that are not integers, a source flag other than 0/1.
-    static let badRows = """
-        SELECT count(*) FROM entry WHERE NOT (
+    /// One pass over the rows: how many the source had, how many only the destination had, and
+    /// how many a state file must not hold (a coordinate off the grid of zooms 0-30, a size that
+    /// is no tile's, hash halves or times that are not integers, a source flag other than 0/1).
+    /// A repeated coordinate needs no check: every reader of the state collapses repeats.
+    static let countsAndBadRows = """
+        SELECT coalesce(sum(in_source = 1), 0), coalesce(sum(in_source = 0), 0), coalesce(sum(NOT (
             typeof(z) = 'integer' AND typeof(x) = 'integer' AND typeof(y) = 'integer' AND z BETWEEN 0 AND 30
             AND x >= 0 AND y >= 0 AND x < (1 << z) AND y < (1 << z)
             AND typeof(size) = 'integer' AND size BETWEEN 1 AND 2147483647
             AND ((high IS NULL AND low IS NULL) OR (typeof(high) = 'integer' AND typeof(low) = 'integer'))
             AND (smtime IS NULL OR typeof(smtime) = 'integer') AND (dmtime IS NULL OR typeof(dmtime) = 'integer')
-            AND in_source IN (0, 1))
+            AND in_source IN (0, 1))), 0) FROM entry
         """
 
     /// Opens a state file; nil when it is missing or of another identity (or version), and nil
@@ -50,15 +55,17 @@ final class SyncState {
                 if let key = row[0], let value = row[1] { meta[key] = value }
             }
             guard meta["version"] == version, meta["identity"] == identity else { return nil }
-            let bad = try connection.rows(badRows).first?.first.flatMap { $0 }.flatMap { Int($0) } ?? 1
-            let repeated = try connection.rows("SELECT count(*) FROM (SELECT 1 FROM entry GROUP BY z, x, y HAVING count(*) > 1)")
-                .first?.first.flatMap { $0 }.flatMap { Int($0) } ?? 1
-            guard bad == 0, repeated == 0 else {
-                warnings.append("\(path): the sync state holds \(bad + repeated) impossible rows; it was ignored and will be rebuilt")
+            let numbers = try connection.rows(countsAndBadRows).first?.map { $0.flatMap { Int($0) } } ?? []
+            guard numbers.count == 3, let inSource = numbers[0], let destinationOnly = numbers[1], let bad = numbers[2] else {
+                warnings.append("\(path): the sync state cannot be counted; it was ignored and will be rebuilt")
+                return nil
+            }
+            guard bad == 0 else {
+                warnings.append("\(path): the sync state holds \(bad) impossible rows; it was ignored and will be rebuilt")
                 return nil
             }
             let lookup = try connection.prepare("SELECT size, high, low, smtime, dmtime, in_source FROM entry WHERE z = ?1 AND x = ?2 AND y = ?3")
-            return SyncState(connection: connection, identity: identity, lookup: lookup,
+            return SyncState(connection: connection, identity: identity, lookup: lookup, counts: (inSource, destinationOnly),
                              sourceStamp: meta["source_stamp"], destinationStamp: meta["destination_stamp"])
         } catch {
             warnings.append("\(path): the sync state cannot be read (\(error)); it was ignored and will be rebuilt")
@@ -66,10 +73,12 @@ final class SyncState {
         }
     }
 
-    private init(connection: SQLiteConnection, identity: String, lookup: SQLiteStatement, sourceStamp: String?, destinationStamp: String?) {
+    private init(connection: SQLiteConnection, identity: String, lookup: SQLiteStatement, counts: (inSource: Int, destinationOnly: Int),
+                 sourceStamp: String?, destinationStamp: String?) {
         self.connection = connection
         self.identity = identity
         self.lookup = lookup
+        self.counts = counts
         self.sourceStamp = sourceStamp
         self.destinationStamp = destinationStamp
     }
@@ -87,8 +96,7 @@ final class SyncState {
 
     /// How many recorded tiles the source had (or, with false, only the destination had).
     func count(inSource: Bool) -> Int {
-        let rows = try? connection.rows("SELECT count(*) FROM entry WHERE in_source = \(inSource ? 1 : 0)")
-        return rows?.first?.first.flatMap { $0 }.flatMap { Int($0) } ?? 0
+        inSource ? counts.inSource : counts.destinationOnly
     }
 
     /// The recorded tiles in `order`: the source's (`sourceOnly`) or the destination's. The file

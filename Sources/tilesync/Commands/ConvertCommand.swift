@@ -27,8 +27,8 @@ struct ConvertCommand: Command {
             .init(name: "source", help: "The store to read."),
             .init(name: "destination", help: "The store to create (refused if it exists, unless --force)."),
         ],
-        options: FilterOptions.definitions + LayoutOptions.Role.destination.definitions + LayoutOptions.Role.source.definitions
-            + [mbtilesSchema, dedup, force, skipInvalid] + OutputOptions.definitions,
+        options: StorePairOptions.definitions(destination: .destination) + [mbtilesSchema, dedup, force, skipInvalid]
+            + OutputOptions.definitions,
         examples: [
             "tilesync convert world.mbtiles tiles/",
             "tilesync convert tiles/ world.tar.gz --max-zoom 8",
@@ -45,22 +45,14 @@ struct ConvertCommand: Command {
     let output: OutputOptions
 
     init(parsing arguments: ParsedArguments) throws {
-        let filter = try FilterOptions(arguments)
-        let destinationLayout = try LayoutOptions(arguments, role: .destination)
-        let sourceLayout = try LayoutOptions(arguments, role: .source)
         var destinationOptions = TileStoreOptions()
-        destinationLayout.apply(to: &destinationOptions)
         destinationOptions.mbtilesSchema = try arguments.choice(Self.mbtilesSchema, as: MBTilesSchema.self)
         if arguments.flag(Self.dedup) { destinationOptions.deduplicate = true }
-        var sourceOptions = TileStoreOptions()
-        sourceLayout.apply(to: &sourceOptions)
-        source = try StoreArgument.location(arguments.positionals[0], options: sourceOptions,
-                                            flags: { _ in sourceLayout.given.joined(separator: " and ") }, spec: Self.spec)
-        destination = try StoreArgument.location(arguments.positionals[1], options: destinationOptions, flags: { name in
-            name == LayoutOption.name ? destinationLayout.given.joined(separator: " and ") : "--" + name
-        }, spec: Self.spec)
+        let stores = try StorePairOptions(arguments, destination: .destination, destinationOptions: destinationOptions)
+        source = stores.source
+        destination = stores.destination
         var options = ConversionOptions()
-        options.filter = filter.filter
+        options.filter = stores.filter
         options.overwrite = arguments.flag(Self.force)
         options.skipInvalid = arguments.flag(Self.skipInvalid)
         self.options = options

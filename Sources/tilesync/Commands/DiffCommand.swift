@@ -17,25 +17,30 @@ struct DiffCommand: Command {
             .init(name: "source", help: "The store taken as the reference."),
             .init(name: "destination", help: "The store compared with it."),
         ],
-        options: SyncStoreOptions.definitions + [limit, json],
+        options: [SyncCommand.checksum] + StorePairOptions.definitions(destination: .existingDestination) + [limit, json],
         examples: [
             "tilesync diff world.mbtiles world_modified.mbtiles",
             "tilesync diff tiles/ world.mbtiles --json",
         ])
 
-    let stores: SyncStoreOptions
+    let stores: StorePairOptions
+    let options: SyncOptions
     let limit: Int
     let printsJSON: Bool
 
     init(parsing arguments: ParsedArguments) throws {
-        stores = try SyncStoreOptions(arguments)
+        stores = try StorePairOptions(arguments, destination: .existingDestination)
+        var options = SyncOptions()
+        options.filter = stores.filter
+        options.checksum = arguments.flag(SyncCommand.checksum)
+        self.options = options
         limit = try arguments.integer(Self.limit, in: 0...Int.max) ?? 20
         printsJSON = arguments.flag(Self.json)
     }
 
     func run(cancellation: CancellationFlag) throws -> Int32 {
         var shown = 0
-        let summary = try TileSynchronizer.diff(from: stores.source, to: stores.destination, options: stores.options) { entry in
+        let summary = try TileSynchronizer.diff(from: stores.source, to: stores.destination, options: options) { entry in
             if printsJSON {
                 Terminal.out(JSONText.render(SyncOutput.json(entry)))
             } else if limit == 0 || shown < limit {

@@ -31,10 +31,29 @@ struct InfoCommand: Command {
         printsJSON = arguments.flag(Self.json)
     }
 
+    /// What `info` shows, read once.
+    struct Description {
+        let schema: String
+        let metadata: TileMetadata
+        let summary: TileSetSummary
+        let sniffed: SniffedTileFormat?
+        let aggregate: String
+
+        var averageTileBytes: Int { summary.tileCount > 0 ? summary.byteCount / summary.tileCount : 0 }
+        var aggregateNote: String {
+            metadata["agg_tiles_hash"].map { $0.uppercased() == aggregate ? "matches the metadata" : "metadata says \($0)" }
+                ?? "not in the metadata"
+        }
+    }
+
     func run(cancellation: CancellationFlag) throws -> Int32 {
+        let description = try describe()
+        Terminal.out(printsJSON ? JSONText.render(json(description)) : text(description))
+        return 0
+    }
+
+    private func describe() throws -> Description {
         let reader = try location.openReader()
-        let metadata = try reader.metadata()
-        let summary = try reader.summary(matching: .all)
         var sniffed: SniffedTileFormat?
         let cursor = try reader.tiles(matching: .all)
         while true {
@@ -45,47 +64,50 @@ struct InfoCommand: Command {
                 continue
             }
         }
-        let average = summary.tileCount > 0 ? summary.byteCount / summary.tileCount : 0
-        let aggregate = try reader.aggregateHash().hex
-        let declaredAggregate = metadata["agg_tiles_hash"]
-        let aggregateNote = declaredAggregate.map { $0.uppercased() == aggregate ? "matches the metadata" : "metadata says \($0)" }
-            ?? "not in the metadata"
-        if printsJSON {
-            let zooms: [JSONText.Value] = summary.zooms.map { zoom in
-                .object([("zoom", .int(zoom.z)), ("tiles", .int(zoom.tileCount)), ("bytes", .int(zoom.byteCount)),
-                         ("columns", .array([.int(zoom.columns.lowerBound), .int(zoom.columns.upperBound)])),
-                         ("rows", .array([.int(zoom.rows.lowerBound), .int(zoom.rows.upperBound)]))])
-            }
-            Terminal.out(JSONText.render(.object([
-                ("store", .string(location.address)),
-                ("kind", .string(location.kind.name)),
-                ("schema", .string(reader.schemaDescription)),
-                ("format", .object([("declared", metadata["format"].map { .string($0) } ?? .null),
-                                    ("sniffed", sniffed.map { .string($0.description) } ?? .null)])),
-                ("tiles", .int(summary.tileCount)),
-                ("bytes", .int(summary.byteCount)),
-                ("average_tile_bytes", .int(average)),
-                ("bounds", summary.bounds.map { .string($0.description) } ?? .null),
-                ("agg_tiles_hash", .object([("computed", .string(aggregate)),
-                                            ("declared", declaredAggregate.map { .string($0) } ?? .null)])),
-                ("zooms", .array(zooms)),
-                ("metadata", .object(metadata.entries.map { ($0.key, $0.value.map { .string($0) } ?? .null) })),
-            ])))
-            return 0
+        return Description(schema: reader.schemaDescription, metadata: try reader.metadata(), summary: try reader.summary(matching: .all),
+                           sniffed: sniffed, aggregate: try reader.aggregateHash().hex)
+    }
+
+    private func json(_ description: Description) -> JSONText.Value {
+        let summary = description.summary, metadata = description.metadata
+        let zooms: [JSONText.Value] = summary.zooms.map { zoom in
+            .object([("zoom", .int(zoom.z)), ("tiles", .int(zoom.tileCount)), ("bytes", .int(zoom.byteCount)),
+                     ("columns", .array([.int(zoom.columns.lowerBound), .int(zoom.columns.upperBound)])),
+                     ("rows", .array([.int(zoom.rows.lowerBound), .int(zoom.rows.upperBound)]))])
         }
+        return .object([
+            ("store", .string(location.address)),
+            ("kind", .string(location.kind.name)),
+            ("schema", .string(description.schema)),
+            ("format", .object([("declared", metadata["format"].map { .string($0) } ?? .null),
+                                ("sniffed", description.sniffed.map { .string($0.description) } ?? .null)])),
+            ("tiles", .int(summary.tileCount)),
+            ("bytes", .int(summary.byteCount)),
+            ("average_tile_bytes", .int(description.averageTileBytes)),
+            ("bounds", summary.bounds.map { .string($0.description) } ?? .null),
+            ("agg_tiles_hash", .object([("computed", .string(description.aggregate)),
+                                        ("declared", metadata["agg_tiles_hash"].map { .string($0) } ?? .null)])),
+            ("zooms", .array(zooms)),
+            ("metadata", .object(metadata.entries.map { ($0.key, $0.value.map { .string($0) } ?? .null) })),
+        ])
+    }
+
+    private func text(_ description: Description) -> String {
+        let summary = description.summary, metadata = description.metadata
         var lines = [
             "store:    \(location.address)",
             "kind:     \(location.kind.displayName)",
-            "schema:   \(reader.schemaDescription)",
-            "format:   \(sniffed?.description ?? "-") (declared: \(metadata["format"] ?? "none"))",
+            "schema:   \(description.schema)",
+            "format:   \(description.sniffed?.description ?? "-") (declared: \(metadata["format"] ?? "none"))",
             "tiles:    \(summary.tileCount)",
-            "size:     \(summary.byteCount) bytes (\(Formatting.bytes(summary.byteCount))), average \(average) bytes",
+            "size:     \(summary.byteCount) bytes (\(Formatting.bytes(summary.byteCount))), average \(description.averageTileBytes) bytes",
             "bounds:   \(summary.bounds?.description ?? "-") (of all tiles)",
-            "agg hash: \(aggregate) (\(aggregateNote))",
+            "agg hash: \(description.aggregate) (\(description.aggregateNote))",
             "zooms:",
         ]
         for zoom in summary.zooms {
-            lines.append("  z\(zoom.z): \(zoom.tileCount) tiles, \(zoom.byteCount) bytes, x \(zoom.columns.lowerBound)-\(zoom.columns.upperBound), y \(zoom.rows.lowerBound)-\(zoom.rows.upperBound)")
+            lines.append("  z\(zoom.z): \(zoom.tileCount) tiles, \(zoom.byteCount) bytes, x \(zoom.columns.lowerBound)-\(zoom.columns.upperBound), "
+                + "y \(zoom.rows.lowerBound)-\(zoom.rows.upperBound)")
         }
         lines.append("metadata:")
         for entry in metadata {
@@ -93,7 +115,6 @@ struct InfoCommand: Command {
             if value.count > 100 { value = String(value.prefix(97)) + "..." }
             lines.append("  \(entry.key): \(value.replacingOccurrences(of: "\n", with: " "))")
         }
-        Terminal.out(lines.joined(separator: "\n"))
-        return 0
+        return lines.joined(separator: "\n")
     }
 }

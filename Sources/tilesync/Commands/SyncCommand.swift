@@ -3,6 +3,7 @@ import TileSync
 /// `tilesync sync SRC DST`.
 struct SyncCommand: Command {
     static let delete = OptionDefinition.flag("delete", help: "Remove destination tiles the source does not have.")
+    static let checksum = OptionDefinition.flag("checksum", help: "Compare the MD5 of every tile; ignore modification times\nand the sync state.")
     static let dryRun = OptionDefinition.flag("dry-run", help: "Print the plan and change nothing.")
     static let mbtilesSchema = OptionDefinition.value(MBTilesSchemaOption.name, "flat|flat-with-hash|normalized",
                                                       help: "Schema of an MBTiles destination that is created.")
@@ -27,7 +28,8 @@ struct SyncCommand: Command {
             .init(name: "source", help: "The store to copy from."),
             .init(name: "destination", help: "The store to update (created if missing)."),
         ],
-        options: [delete, dryRun] + SyncStoreOptions.definitions + [mbtilesSchema, skipInvalid] + OutputOptions.definitions,
+        options: [delete, dryRun, checksum] + StorePairOptions.definitions(destination: .existingDestination) + [mbtilesSchema, skipInvalid]
+            + OutputOptions.definitions,
         examples: [
             "tilesync sync nightly.mbtiles published.mbtiles --delete",
             "tilesync sync tiles/ mirror/ --dry-run",
@@ -36,15 +38,17 @@ struct SyncCommand: Command {
 
     static let catchesSignals = true
 
-    let stores: SyncStoreOptions
+    let stores: StorePairOptions
     let options: SyncOptions
     let output: OutputOptions
 
     init(parsing arguments: ParsedArguments) throws {
         var destinationOptions = TileStoreOptions()
         destinationOptions.mbtilesSchema = try arguments.choice(Self.mbtilesSchema, as: MBTilesSchema.self)
-        stores = try SyncStoreOptions(arguments, destinationOptions: destinationOptions)
-        var options = stores.options
+        stores = try StorePairOptions(arguments, destination: .existingDestination, destinationOptions: destinationOptions)
+        var options = SyncOptions()
+        options.filter = stores.filter
+        options.checksum = arguments.flag(Self.checksum)
         options.delete = arguments.flag(Self.delete)
         options.dryRun = arguments.flag(Self.dryRun)
         options.skipInvalid = arguments.flag(Self.skipInvalid)

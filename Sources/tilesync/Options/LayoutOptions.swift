@@ -5,13 +5,22 @@ import TileSync
 struct LayoutOptions {
     /// Which store the pair is about; each role has its own option names and help.
     enum Role {
-        case destination, source, store
+        /// The store a command creates.
+        case destination
+        /// The store a sync or diff compares with (and changes): existing ones keep their layout.
+        case existingDestination
+        /// The store read.
+        case source
+        /// The one store of `info`, the stores of `verify`.
+        case store
 
         var layout: OptionDefinition {
             switch self {
             case .destination:
                 .value("layout", "template", help: "Path template of a folder or tar destination,\n"
                     + "e.g. {z}/{x}/{y}.{ext} (default), {z}/{y}/{x}.{ext}, {z}/{x:4}/{y:4}.{ext}, {q}.{ext}.")
+            case .existingDestination:
+                .value("layout", "template", help: "Path template of a folder or tar destination\n(default: its metadata, else {z}/{x}/{y}.{ext}).")
             case .source: .value("source-layout", "template", help: "Path template of a folder or tar source.")
             case .store: .value("layout", "template", help: "Path template of a folder or tar (default: from metadata, else {z}/{x}/{y}.{ext}).")
             }
@@ -20,6 +29,7 @@ struct LayoutOptions {
         var scheme: OptionDefinition {
             switch self {
             case .destination: .value("scheme", "xyz|tms", help: "Row scheme of a folder or tar destination (default xyz).")
+            case .existingDestination: .value("scheme", "xyz|tms", help: "Row scheme of a folder or tar destination (default: its metadata, else xyz).")
             case .source: .value("source-scheme", "xyz|tms", help: "Row scheme of a folder or tar source (default: its metadata, else xyz).")
             case .store: .value("scheme", "xyz|tms", help: "Row scheme of a folder or tar.")
             }

@@ -58,6 +58,18 @@ struct LibraryTourTests {
                                               to: TileStoreLocation(parsing: mirrorPath), options: options)
         #expect((again.added, again.unchanged) == (0, 85))
 
+        let packedPath = directory.file("packed.mbtiles"), treePath = directory.file("tms")
+        // What belongs to one store travels with its location; each kind reads the options it knows.
+        var packed = try TileStoreLocation(parsing: packedPath)     // a new .mbtiles
+        packed.options.deduplicate = true                           // one images row per distinct blob
+        var tree = try TileStoreLocation(parsing: treePath)         // a new folder
+        tree.options.layout = try PathTemplate("{z}/{x}/{-y}.{ext}")   // TMS rows
+        _ = try TileConverter.convert(from: TileStoreLocation(parsing: worldPath), to: packed)
+        _ = try TileConverter.convert(from: packed, to: tree)
+        #expect(try TileStoreLocation(parsing: packedPath).openReader().schemaDescription == "normalized")
+        #expect(FileManager.default.contents(atPath: treePath + "/1/0/1.png")
+            == FileManager.default.contents(atPath: Fixtures.packageRoot.appendingPathComponent("Samples/world/1/0/0.png").path))
+
         var caught = false
         do {
             _ = try TileSource(path: missingPath)

@@ -34,6 +34,9 @@ public final class DirectoryUpdater: TileUpdater {
     private var staging: Int32 = -1
     private var journal: UnsafeMutablePointer<FILE>?
     private var counter = 0
+    /// Flushes the file system of the staging folder in one call; false when it cannot, and
+    /// each staged file is flushed instead (replaceable by tests to watch the order of steps).
+    var flushFileSystem: (Int32) -> Bool = FileSystemFlush.flush(containing:)
 
     static let journalName = ".tilesync-journal"
     private var root: String { location.address }
@@ -169,7 +172,7 @@ public final class DirectoryUpdater: TileUpdater {
     /// Every staged file on stable storage before the journal commits: one `syncfs` where there
     /// is one, else an `fsync` of each file and of the staging folder.
     private func makeStagedFilesDurable() throws(POSIXFileError) {
-        if FileSystemFlush.flush(containing: staging) { return }
+        if flushFileSystem(staging) { return }
         for index in 0...counter {
             let name = index == 0 ? "." : String(index)
             let descriptor = retryingOnInterrupt { openat(staging, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }

@@ -50,6 +50,10 @@ struct LocalFileResource: TileStoreResource {
         AtomicFile.removeStaleTemporaries(of: path)
     }
 
+    func removeStore() {
+        AtomicFile.remove(path)
+    }
+
     func recoverInterruptedUpdate() throws(TileStoreError) {
         guard exists, let recover else { return }
         try recover(path)

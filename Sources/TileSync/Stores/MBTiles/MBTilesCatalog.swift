@@ -60,6 +60,20 @@ struct MBTilesCatalog {
         }
     }
 
+    /// An SQLite failure while writing, with the disk-full hint when it is one.
+    static func writeError(_ error: SQLiteError, store: String, item: String?) -> TileStoreError {
+        TileStoreError(.io, store: store, item: item, message: error.message, hint: error.code == .full ? TileStoreError.diskFullHint : nil)
+    }
+
+    /// Any failure while finishing a write (SQLite, the flush and rename of the file) as a store error.
+    static func writeError(_ error: any Error, store: String) -> TileStoreError {
+        switch error {
+        case let error as SQLiteError: writeError(error, store: store, item: nil)
+        case let error as POSIXFileError: error.storeError(store: store)
+        default: TileStoreError(wrapping: error, store: store)
+        }
+    }
+
     /// Maps an SQLite failure while opening to a store error with a useful kind.
     static func openError(_ error: SQLiteError, store: String) -> TileStoreError {
         switch error.code {

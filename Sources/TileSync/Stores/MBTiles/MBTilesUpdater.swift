@@ -109,15 +109,9 @@ public final class MBTilesUpdater: TileUpdater {
                 try AtomicFile.rename(newFilePath, to: location.address)
                 self.newFilePath = nil
             }
-        } catch let error as SQLiteError {
-            abort()
-            throw writeError(error, item: nil)
-        } catch let error as POSIXFileError {
-            abort()
-            throw error.storeError(store: location.address)
         } catch {
             abort()
-            throw TileStoreError(wrapping: error, store: location.address)
+            throw MBTilesCatalog.writeError(error, store: location.address)
         }
     }
 
@@ -189,7 +183,6 @@ public final class MBTilesUpdater: TileUpdater {
 
     private func writeError(_ error: any Error, item: String?) -> TileStoreError {
         guard let error = error as? SQLiteError else { return TileStoreError(wrapping: error, store: location.address, item: item) }
-        return TileStoreError(.io, store: location.address, item: item, message: error.message,
-                              hint: error.code == .full ? TileStoreError.diskFullHint : nil)
+        return MBTilesCatalog.writeError(error, store: location.address, item: item)
     }
 }

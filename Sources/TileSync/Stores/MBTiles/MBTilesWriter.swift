@@ -154,15 +154,9 @@ public final class MBTilesWriter: TileWriter {
             try AtomicFile.sync(path: temporaryPath)
             try AtomicFile.rename(temporaryPath, to: location.address)
             isFinished = true
-        } catch let error as SQLiteError {
-            abort()
-            throw writeError(error, item: nil)
-        } catch let error as POSIXFileError {
-            abort()
-            throw error.storeError(store: location.address)
         } catch {
             abort()
-            throw TileStoreError(wrapping: error, store: location.address)
+            throw MBTilesCatalog.writeError(error, store: location.address)
         }
     }
 
@@ -182,8 +176,6 @@ public final class MBTilesWriter: TileWriter {
     }
 
     private func writeError(_ error: SQLiteError, item: String?) -> TileStoreError {
-        let full = error.code == .full
-        return TileStoreError(.io, store: location.address, item: item, message: error.message,
-                              hint: full ? TileStoreError.diskFullHint : nil)
+        MBTilesCatalog.writeError(error, store: location.address, item: item)
     }
 }

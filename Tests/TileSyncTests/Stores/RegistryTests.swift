@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import TileSync
+
+@Suite("Store registry")
+struct RegistryTests {
+    static func kindName(_ text: String) throws -> String {
+        try TileStoreLocation(parsing: text).kind.name
+    }
+
+    @Test("Prefixes force a kind; names, existing folders and first bytes choose one; a new plain path is a folder")
+    func resolution() throws {
+        let directory = try TemporaryDirectory()
+        #expect(TileStoreRegistry.standard.kinds.map(\.name) == ["mbtiles", "dir", "tar"])
+        #expect(try Self.kindName("mbtiles:" + directory.file("x")) == "mbtiles")
+        #expect(try TileStoreLocation(parsing: "tar:" + directory.file("x.mbtiles")).address == directory.file("x.mbtiles"))
+        for (name, kind) in [("new.mbtiles", "mbtiles"), ("NEW.SQLITE3", "mbtiles"), ("a.db", "mbtiles"), ("a.tgz", "tar"),
+                             ("a.tar.zst", "tar"), ("a.TAR", "tar"), ("plain", "dir"), ("tiles.pmtiles", "dir")] {
+            #expect(try Self.kindName(directory.file(name)) == kind, "\(name)")
+        }
+        try FileManager.default.createDirectory(atPath: directory.file("folder.mbtiles"), withIntermediateDirectories: false)
+        #expect(try Self.kindName(directory.file("folder.mbtiles")) == "dir")
+        try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 0), to: directory.file("a.mbtiles"))
+        try FileManager.default.copyItem(atPath: directory.file("a.mbtiles"), toPath: directory.file("sqlite-blob"))
+        #expect(try Self.kindName(directory.file("sqlite-blob")) == "mbtiles")
+        try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 0), to: directory.file("a.tar.gz"))
+        try FileManager.default.copyItem(atPath: directory.file("a.tar.gz"), toPath: directory.file("gzip-blob"))
+        #expect(try Self.kindName(directory.file("gzip-blob")) == "tar")
+    }
+
+    @Test("A location no kind claims is refused naming every kind and prefix; a FIFO is not read")
+    func refused() throws {
+        let directory = try TemporaryDirectory()
+        #expect(FileManager.default.createFile(atPath: directory.file("notes.txt"), contents: Data("hello".utf8)))
+        #expect(mkfifo(directory.file("pipe"), 0o600) == 0)
+        for path in [directory.file("notes.txt"), directory.file("pipe"), "s3://bucket/tiles"] {
+            #expect {
+                _ = try TileStoreLocation(parsing: path)
+            } throws: { error in
+                (error as? TileStoreError)?.description == path + ": not a kind of tile store TileSync knows (MBTiles, folder, tar archive) "
+                    + "(name the kind with a prefix: mbtiles:, dir:, tar:)"
+            }
+        }
+        #expect {
+            _ = try TileStoreLocation(parsing: "dir:")
+        } throws: { ($0 as? TileStoreError)?.description == "dir:: the path after 'dir:' is empty" }
+    }
+
+    @Test("Each kind reads its own options: foreign ones and contradictions are refused; dedup means normalized MBTiles")
+    func options() throws {
+        var layout = TileStoreOptions()
+        layout.layout = .tms
+        let mbtiles = TileStoreLocation(kind: .mbtiles, address: "a.mbtiles", options: layout)
+        #expect {
+            try mbtiles.kind.validate(mbtiles)
+        } throws: { ($0 as? TileStoreError)?.description == "a.mbtiles: option layout: does not apply to MBTiles stores" }
+        try TileStoreLocation(kind: .directory, address: "t", options: layout).kind.validate(TileStoreLocation(kind: .directory, address: "t", options: layout))
+        var dedup = TileStoreOptions()
+        dedup.deduplicate = true
+        #expect(try MBTilesStoreKind().options(from: dedup, at: mbtiles) == MBTilesOptions(schema: .normalized))
+        dedup.mbtilesSchema = .flatWithHash
+        #expect {
+            _ = try MBTilesStoreKind().options(from: dedup, at: mbtiles)
+        } throws: { ($0 as? TileStoreError)?.kind == .invalidOptions }
+        #expect(dedup.description == "dedup=true,mbtiles-schema=flatWithHash")
+        #expect(TileStoreRegistry.standard.kinds(reading: LayoutOption.name).map(\.name) == ["dir", "tar"])
+        #expect(TileStoreRegistry.standard.localIndexKind?.name == "mbtiles")
+    }
+
+    @Test("Order keys sort tiles by zoom, column and row (XYZ or TMS) over all 31 zooms")
+    func orderKeys() throws {
+        let corner = try TileCoordinate(z: 30, x: (1 << 30) - 1, y: (1 << 30) - 1)
+        #expect(TileOrder.zoomColumnRow.sortKey(corner) == ((1 << 62) - 1) / 3 - 1)
+        #expect(TileOrder.zoomColumnRow.sortKey(try TileCoordinate(z: 0, x: 0, y: 0)) == 0)
+        let tiles = GeneratedStore.pyramid(maxZoom: 3).map(\.coordinate)
+        for order in [TileOrder.zoomColumnRow, .zoomColumnTMSRow] {
+            let byKey = tiles.sorted { order.sortKey($0) < order.sortKey($1) }
+            let byTuple = tiles.sorted { order == .zoomColumnRow ? ($0.z, $0.x, $0.y) < ($1.z, $1.x, $1.y) : ($0.z, $0.x, $0.tmsY) < ($1.z, $1.x, $1.tmsY) }
+            #expect(byKey == byTuple)
+            #expect(Set(tiles.map(order.sortKey)).count == tiles.count)
+        }
+        #expect(!TileOrder.unordered.precedes(tiles[0], tiles[1]))
+    }
+}
