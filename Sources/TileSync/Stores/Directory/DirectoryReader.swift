@@ -32,7 +32,7 @@ public final class DirectoryReader: TileReader {
             throw TileStoreError(.notATileStore, store: location.address, message: "is a file, not a folder")
         }
         cachedMetadata = try Self.readMetadata(root: location.address)
-        self.template = template ?? TileTreeOptions(TileStoreOptions()).readLayout(metadata: cachedMetadata)
+        self.template = template ?? TileTreeOptions.layout(declaredBy: cachedMetadata)
     }
 
     public var schemaDescription: String { template.text }

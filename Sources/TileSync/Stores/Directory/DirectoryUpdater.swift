@@ -74,7 +74,7 @@ public final class DirectoryUpdater: TileUpdater {
         }
         try Self.recover(root: root)
         let existing = try DirectoryReader.readMetadata(root: root)
-        template = layout ?? TileTreeOptions(TileStoreOptions()).readLayout(metadata: existing)
+        template = layout ?? TileTreeOptions.layout(declaredBy: existing)
         do {
             let tree = try ContainedFolder(root: root)
             self.tree = tree

@@ -17,8 +17,9 @@ public struct TileTreeOptions: Sendable, Equatable {
     /// The layout to write a new store with.
     public var writeLayout: PathTemplate { layout ?? .xyz }
 
-    /// The layout to read a store with whose metadata says `scheme`.
-    public func readLayout(metadata: TileMetadata) -> PathTemplate {
-        layout ?? (metadata["scheme"]?.lowercased() == "tms" ? .tms : .xyz)
+    /// The layout a store's metadata declares: `{z}/{x}/{-y}.{ext}` for `scheme` `tms`, else
+    /// `{z}/{x}/{y}.{ext}`.
+    public static func layout(declaredBy metadata: TileMetadata) -> PathTemplate {
+        metadata["scheme"]?.lowercased() == "tms" ? .tms : .xyz
     }
 }

@@ -43,7 +43,7 @@ public final class TarReader: TileReader {
             }
         }
         cachedMetadata = metadata
-        self.template = template ?? TileTreeOptions(TileStoreOptions()).readLayout(metadata: metadata)
+        self.template = template ?? TileTreeOptions.layout(declaredBy: metadata)
     }
 
     public var schemaDescription: String { template.text }
