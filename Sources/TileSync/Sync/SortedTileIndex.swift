@@ -1,7 +1,7 @@
 /// A reader's index in a chosen order: its own stream when it already has that order,
-/// otherwise sorted on disk through a private temporary SQLite table keyed by
-/// `TileOrder.sortKey` (bounded memory). Repeated coordinates collapse to the last entry, as
-/// the stores read them.
+/// otherwise sorted on disk (`TemporarySortedIndex`, bounded memory). Repeated coordinates
+/// collapse to the last entry, as the stores read them, and an order broken by the store is an
+/// error (`OrderCheckedIndexCursor`).
 public enum SortedTileIndex {
     /// The order two stores are best compared in: the order they share, else the one an
     /// ordered store has (so only the other is sorted), else zoom, column, row.
@@ -28,7 +28,8 @@ public enum SortedTileIndex {
     /// orders agree, else sorted on disk.
     static func sorted(_ source: any TileIndexCursor, from sourceOrder: TileOrder, into order: TileOrder, store: String,
                        invalid: ((TileStoreError) -> Void)?, shouldStop: @escaping () -> Bool = { false }) throws -> any TileIndexCursor {
-        if sourceOrder == order { return OrderCheckedIndexCursor(source: source, order: order, store: store, invalid: invalid) }
-        return try TemporarySortedIndex(source: source, order: order, store: store, invalid: invalid, shouldStop: shouldStop)
+        let ordered = sourceOrder == order ? source
+            : try TemporarySortedIndex(source: source, order: order, store: store, invalid: invalid, shouldStop: shouldStop)
+        return OrderCheckedIndexCursor(source: ordered, order: order, store: store, invalid: invalid)
     }
 }

@@ -14,10 +14,10 @@ final class SyncContext {
     let destinationExisted: Bool
     let identity: String
     let statePath: String?
-    let state: SyncState?
+    private(set) var state: SyncState?
     let sourceStamp: String?
-    let sourceUnchanged: Bool
-    let destinationUnchanged: Bool
+    private(set) var sourceUnchanged: Bool
+    private(set) var destinationUnchanged: Bool
     /// The destination's listing carries the modification times its updater sets.
     let destinationKeepsTimes: Bool
     /// The time given to tiles that have none of their own, in ns since 1970.
@@ -49,6 +49,14 @@ final class SyncContext {
         let destinationStamp = resource.versionStamp
         sourceUnchanged = state != nil && sourceStamp != nil && state?.sourceStamp == sourceStamp
         destinationUnchanged = state != nil && destinationStamp != nil && state?.destinationStamp == destinationStamp
+    }
+
+    /// Forgets a damaged state: the sync plans as if there were none, and says why.
+    func dropState(_ damage: SyncStateDamage) {
+        state = nil
+        sourceUnchanged = false
+        destinationUnchanged = false
+        warnings.append(damage.description)
     }
 
     /// A state is kept where the destination has a place for one and the quick check needs it:

@@ -39,7 +39,8 @@ final class SyncDecision {
             return .unchanged(s, d, s.hash ?? d.hash)
         }
         var sourceHash = s.hash, destinationHash = d.hash
-        let recorded = context.state?.entry(at: coordinate)
+        // The state is asked only for a hash the listings lack (a lookup is an SQLite read).
+        let recorded = sourceHash == nil || destinationHash == nil ? try context.state?.entry(at: coordinate) : nil
         if sourceHash == nil, let recorded, recorded.inSource, recorded.size == s.size,
            let time = s.modificationTime, recorded.sourceModificationTime == time {
             sourceHash = recorded.hash

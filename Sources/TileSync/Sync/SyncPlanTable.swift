@@ -17,11 +17,11 @@ final class SyncPlanTable {
         connection = try SQLiteConnection(path: "", mode: .readWriteCreate)
         try connection.execute("""
             PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
-            CREATE TABLE plan (z INTEGER, x INTEGER, y INTEGER, action TEXT, size INTEGER, smtime INTEGER,
+            CREATE TABLE plan (z INTEGER, x INTEGER, y INTEGER, action TEXT, size INTEGER, smtime INTEGER, seq INTEGER,
                                PRIMARY KEY (z, x, y)) WITHOUT ROWID;
             BEGIN;
             """)
-        insert = try connection.prepare("INSERT OR REPLACE INTO plan VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+        insert = try connection.prepare("INSERT OR REPLACE INTO plan VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
         find = try connection.prepare("SELECT action, size, smtime FROM plan WHERE z = ?1 AND x = ?2 AND y = ?3")
     }
 
@@ -32,6 +32,7 @@ final class SyncPlanTable {
         try insert.bind(action.rawValue, at: 4)
         try insert.bind(size, at: 5)
         try insert.bind(sourceModificationTime.map { Int($0) }, at: 6)
+        try insert.bind(count, at: 7)
         try insert.run()
         count += 1
     }
@@ -46,10 +47,19 @@ final class SyncPlanTable {
                    sourceModificationTime: find.isNull(at: 2) ? nil : Int64(find.int(at: 2)))
     }
 
+    /// Every row in the order it was added (the merge's order).
+    func rowsInPlanOrder(each: (Row) throws -> Void) throws {
+        try rows(selecting: "SELECT z, x, y, action, size, smtime FROM plan ORDER BY seq", each: each)
+    }
+
     /// Every row with one of `actions`, in (zoom, column, row) order.
     func rows(_ actions: [SyncAction], each: (Row) throws -> Void) throws {
         let list = actions.map { "'\($0.rawValue)'" }.joined(separator: ",")
-        let statement = try connection.prepare("SELECT z, x, y, action, size, smtime FROM plan WHERE action IN (\(list)) ORDER BY z, x, y")
+        try rows(selecting: "SELECT z, x, y, action, size, smtime FROM plan WHERE action IN (\(list)) ORDER BY z, x, y", each: each)
+    }
+
+    private func rows(selecting sql: String, each: (Row) throws -> Void) throws {
+        let statement = try connection.prepare(sql)
         while try statement.step() {
             guard let action = statement.text(at: 3).flatMap(SyncAction.init(rawValue:)) else { continue }
             try each(Row(coordinate: TileCoordinate(unchecked: statement.int(at: 0), statement.int(at: 1), statement.int(at: 2)),

@@ -1,5 +1,7 @@
 /// Phase 1 of a sync: merges the two stores' listings in one order and decides per coordinate
 /// (`SyncDecision`), writing the plan to a temporary table and the next sync state as it goes.
+/// `each` hears the plan once it is complete, in the merge's order, so a plan started again
+/// (without a damaged sync state) reports nothing twice.
 final class SyncPlanner {
     private let context: SyncContext
     private let each: ((SyncPlanEntry) -> Void)?
@@ -42,6 +44,9 @@ final class SyncPlanner {
         computedHashes = decision.computedHashes
         summary.invalidTiles = invalid.items
         if !context.options.delete { summary.bytesToDelete = 0 }
+        if let each {
+            try plan.rowsInPlanOrder { each(SyncPlanEntry(action: $0.action, coordinate: $0.coordinate, size: $0.size)) }
+        }
         return summary
     }
 
@@ -63,7 +68,7 @@ final class SyncPlanner {
                                           listing: reader.listingKnowsContent && !context.options.checksum, invalid: { _ in })
     }
 
-    /// Counts a decision, adds it to the plan and the next state, and tells `each`.
+    /// Counts a decision and adds it to the plan and the next state.
     private func record(_ decision: SyncDecision.Outcome, pair: TileIndexPair) throws {
         let coordinate = pair.coordinate
         let newTime = { (source: TileIndexEntry) in
@@ -77,12 +82,10 @@ final class SyncPlanner {
                                    destinationModificationTime: newTime(s), inSource: true)
                 summary.added += 1
                 summary.bytesToAdd += s.size
-                each?(SyncPlanEntry(action: .add, coordinate: coordinate, size: s.size))
             case .delete(let d):
                 try plan.add(coordinate, action: .delete, size: d.size, sourceModificationTime: nil)
                 summary.deleted += 1
                 summary.bytesToDelete += d.size
-                each?(SyncPlanEntry(action: .delete, coordinate: coordinate, size: d.size))
             case .keep(let d):
                 try nextState?.add(coordinate, size: d.size, hash: d.hash, sourceModificationTime: nil,
                                    destinationModificationTime: d.modificationTime, inSource: false)
@@ -98,7 +101,6 @@ final class SyncPlanner {
                                    destinationModificationTime: newTime(s), inSource: true)
                 summary.replaced += 1
                 summary.bytesToReplace += s.size
-                each?(SyncPlanEntry(action: .replace, coordinate: coordinate, size: s.size))
             }
         } catch {
             throw TileStoreError(.io, store: context.destination.address, message: "temporary table of the sync failed: \(error)")

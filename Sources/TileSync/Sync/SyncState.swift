@@ -7,13 +7,14 @@ import Foundation
 /// Kept in a small SQLite file where the destination's resource says (`syncStatePath`). It is
 /// only a cache: it is used when its identity (source, options, filter) matches, store-level
 /// data only while the stamps still match, per-tile data only while size and modification time
-/// still match; otherwise it is rebuilt. A state file is not trusted: one that is not SQLite,
-/// lacks its tables, or holds a row that is no tile of zoom 0-30 with a sane size is dropped
-/// with a warning, and the sync runs as if there were none (the check is the same single pass
-/// that counts the rows).
+/// still match; otherwise it is rebuilt. A state file is not trusted: one that is not SQLite or
+/// lacks its tables is dropped with a warning at once; a row that is no tile of zoom 0-30 with a
+/// sane size is found where it is read (`SyncStateDamage`), and the sync then plans again as if
+/// there were no state.
 final class SyncState {
     static let version = "1"
 
+    let path: String
     let connection: SQLiteConnection
     let identity: String
     let sourceStamp: String?
@@ -30,22 +31,9 @@ final class SyncState {
         let inSource: Bool
     }
 
-    /// One pass over the rows: how many the source had, how many only the destination had, and
-    /// how many a state file must not hold (a coordinate off the grid of zooms 0-30, a size that
-    /// is no tile's, hash halves or times that are not integers, a source flag other than 0/1).
-    /// A repeated coordinate needs no check: every reader of the state collapses repeats.
-    static let countsAndBadRows = """
-        SELECT coalesce(sum(in_source = 1), 0), coalesce(sum(in_source = 0), 0), coalesce(sum(NOT (
-            typeof(z) = 'integer' AND typeof(x) = 'integer' AND typeof(y) = 'integer' AND z BETWEEN 0 AND 30
-            AND x >= 0 AND y >= 0 AND x < (1 << z) AND y < (1 << z)
-            AND typeof(size) = 'integer' AND size BETWEEN 1 AND 2147483647
-            AND ((high IS NULL AND low IS NULL) OR (typeof(high) = 'integer' AND typeof(low) = 'integer'))
-            AND (smtime IS NULL OR typeof(smtime) = 'integer') AND (dmtime IS NULL OR typeof(dmtime) = 'integer')
-            AND in_source IN (0, 1))), 0) FROM entry
-        """
-
     /// Opens a state file; nil when it is missing or of another identity (or version), and nil
-    /// with a warning in `warnings` when it is damaged or holds impossible rows.
+    /// with a warning in `warnings` when it cannot be read. Its rows are checked where they are
+    /// read (`SyncStateDamage`), so a no-op sync, which reads only the counts, stays cheap.
     static func load(path: String, identity: String, warnings: inout [String]) -> SyncState? {
         guard AtomicFile.exists(path) else { return nil }
         do {
@@ -55,17 +43,14 @@ final class SyncState {
                 if let key = row[0], let value = row[1] { meta[key] = value }
             }
             guard meta["version"] == version, meta["identity"] == identity else { return nil }
-            let numbers = try connection.rows(countsAndBadRows).first?.map { $0.flatMap { Int($0) } } ?? []
-            guard numbers.count == 3, let inSource = numbers[0], let destinationOnly = numbers[1], let bad = numbers[2] else {
+            let numbers = try connection.rows("SELECT coalesce(sum(in_source = 1), 0), coalesce(sum(in_source = 0), 0) FROM entry")
+                .first?.map { $0.flatMap { Int($0) } } ?? []
+            guard numbers.count == 2, let inSource = numbers[0], let destinationOnly = numbers[1] else {
                 warnings.append("\(path): the sync state cannot be counted; it was ignored and will be rebuilt")
                 return nil
             }
-            guard bad == 0 else {
-                warnings.append("\(path): the sync state holds \(bad) impossible rows; it was ignored and will be rebuilt")
-                return nil
-            }
             let lookup = try connection.prepare("SELECT size, high, low, smtime, dmtime, in_source FROM entry WHERE z = ?1 AND x = ?2 AND y = ?3")
-            return SyncState(connection: connection, identity: identity, lookup: lookup, counts: (inSource, destinationOnly),
+            return SyncState(path: path, connection: connection, identity: identity, lookup: lookup, counts: (inSource, destinationOnly),
                              sourceStamp: meta["source_stamp"], destinationStamp: meta["destination_stamp"])
         } catch {
             warnings.append("\(path): the sync state cannot be read (\(error)); it was ignored and will be rebuilt")
@@ -73,8 +58,9 @@ final class SyncState {
         }
     }
 
-    private init(connection: SQLiteConnection, identity: String, lookup: SQLiteStatement, counts: (inSource: Int, destinationOnly: Int),
-                 sourceStamp: String?, destinationStamp: String?) {
+    private init(path: String, connection: SQLiteConnection, identity: String, lookup: SQLiteStatement,
+                 counts: (inSource: Int, destinationOnly: Int), sourceStamp: String?, destinationStamp: String?) {
+        self.path = path
         self.connection = connection
         self.identity = identity
         self.lookup = lookup
@@ -83,15 +69,30 @@ final class SyncState {
         self.destinationStamp = destinationStamp
     }
 
-    func entry(at coordinate: TileCoordinate) -> Entry? {
+    /// The recorded tile at a coordinate, nil when there is none.
+    /// - Throws: `SyncStateDamage` when the row is not one a sync writes.
+    func entry(at coordinate: TileCoordinate) throws -> Entry? {
         defer { lookup.reset() }
         guard (try? lookup.bind(coordinate.z, at: 1)) != nil, (try? lookup.bind(coordinate.x, at: 2)) != nil,
               (try? lookup.bind(coordinate.y, at: 3)) != nil, (try? lookup.step()) == true else { return nil }
+        guard lookup.isInteger(at: 0), StateIndexCursor.tileSizes.contains(lookup.int(at: 0)),
+              Self.isHash(lookup, at: 1), Self.isTime(lookup, at: 3), Self.isTime(lookup, at: 4)
+        else { throw SyncStateDamage(path: path, reason: "a row for tile \(coordinate) that no sync writes") }
         return Entry(size: lookup.int(at: 0),
                      hash: lookup.isNull(at: 1) ? nil : ContentHash(storedHigh: lookup.int(at: 1), storedLow: lookup.int(at: 2)),
                      sourceModificationTime: lookup.isNull(at: 3) ? nil : Int64(lookup.int(at: 3)),
                      destinationModificationTime: lookup.isNull(at: 4) ? nil : Int64(lookup.int(at: 4)),
                      inSource: lookup.int(at: 5) != 0)
+    }
+
+    /// Columns `column` and `column + 1` hold a stored hash's two halves, or both are NULL.
+    static func isHash(_ statement: SQLiteStatement, at column: Int32) -> Bool {
+        statement.isNull(at: column) ? statement.isNull(at: column + 1) : statement.isInteger(at: column) && statement.isInteger(at: column + 1)
+    }
+
+    /// A column holds a time (an integer) or NULL.
+    static func isTime(_ statement: SQLiteStatement, at column: Int32) -> Bool {
+        statement.isNull(at: column) || statement.isInteger(at: column)
     }
 
     /// How many recorded tiles the source had (or, with false, only the destination had).
@@ -106,7 +107,7 @@ final class SyncState {
             + (sourceOnly ? " WHERE in_source = 1" : "") + " ORDER BY z, x, y"
         let cursor: StateIndexCursor
         do {
-            cursor = StateIndexCursor(statement: try connection.prepare(sql))
+            cursor = StateIndexCursor(statement: try connection.prepare(sql), path: path)
         } catch {
             throw TileStoreError(.io, store: connection.path, message: "sync state: \(error)")
         }

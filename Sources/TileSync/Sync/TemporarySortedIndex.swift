@@ -1,5 +1,7 @@
-/// Sorts an index stream through a temporary SQLite table keyed by the order's `sortKey`
-/// (a repeated coordinate replaces the earlier entry).
+/// Sorts an index stream on disk: entries are appended to a private temporary SQLite table with
+/// the order's `sortKey` and read back through SQLite's sorter (`ORDER BY key`, then arrival),
+/// which spills to temporary files, so memory stays bounded. Repeated coordinates come out
+/// next to each other, oldest first; `SortedTileIndex` keeps the last.
 final class TemporarySortedIndex: TileIndexCursor {
     /// How many entries go in between two looks at `shouldStop`.
     private static let stopCheckInterval = 4096
@@ -16,11 +18,10 @@ final class TemporarySortedIndex: TileIndexCursor {
             connection = try SQLiteConnection(path: "", mode: .readWriteCreate)
             try connection.execute("""
                 PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
-                CREATE TABLE entry (key INTEGER PRIMARY KEY, z INTEGER, x INTEGER, y INTEGER, size INTEGER,
-                                    high INTEGER, low INTEGER, mtime INTEGER);
+                CREATE TABLE entry (key INTEGER, z INTEGER, x INTEGER, y INTEGER, size INTEGER, high INTEGER, low INTEGER, mtime INTEGER);
                 BEGIN;
                 """)
-            let insert = try connection.prepare("INSERT OR REPLACE INTO entry VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
+            let insert = try connection.prepare("INSERT INTO entry VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
             var count = 0
             while true {
                 let entry: TileIndexEntry?
@@ -41,7 +42,7 @@ final class TemporarySortedIndex: TileIndexCursor {
                 try insert.run()
             }
             try connection.execute("COMMIT")
-            select = try connection.prepare("SELECT z, x, y, size, high, low, mtime FROM entry ORDER BY key")
+            select = try connection.prepare("SELECT z, x, y, size, high, low, mtime FROM entry ORDER BY key, rowid")
         } catch let error as SQLiteError {
             throw TileStoreError(.io, store: store, message: "cannot sort the tile index in a temporary table: \(error)")
         }

@@ -61,8 +61,15 @@ public enum TileSynchronizer {
     private static func plan(_ context: SyncContext, each: ((SyncPlanEntry) -> Void)?, started: Date) throws -> SyncSummary {
         let prepared = try SyncMetadata.prepare(context)
         let current = try context.destinationReader?.metadata() ?? TileMetadata()
-        let planner = try SyncPlanner(context: context, each: each)
-        var summary = try planner.makePlan()
+        var planner = try SyncPlanner(context: context, each: each)
+        var summary: SyncSummary
+        do {
+            summary = try planner.makePlan()
+        } catch let damage as SyncStateDamage {
+            context.dropState(damage)
+            planner = try SyncPlanner(context: context, each: each)
+            summary = try planner.makePlan()
+        }
         summary.metadataChanged = SyncMetadata.differs(prepared.metadata, from: current)
         summary.warnings = context.warnings
         context.destinationReader = nil
