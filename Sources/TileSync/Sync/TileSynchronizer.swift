@@ -52,13 +52,13 @@ public enum TileSynchronizer {
             unchanged.seconds = Date().timeIntervalSince(started)
             return unchanged
         }
-        var summary = try plan(context, each: each, started: started)
+        var summary = try plan(context, each: each)
         summary.seconds = Date().timeIntervalSince(started)
         return summary
     }
 
     /// Plans, then applies and records unless there is nothing to write or it is a dry run.
-    private static func plan(_ context: SyncContext, each: ((SyncPlanEntry) -> Void)?, started: Date) throws -> SyncSummary {
+    private static func plan(_ context: SyncContext, each: ((SyncPlanEntry) -> Void)?) throws -> SyncSummary {
         let prepared = try SyncMetadata.prepare(context)
         let current = try context.destinationReader?.metadata() ?? TileMetadata()
         var planner = try SyncPlanner(context: context, each: each)
