@@ -72,10 +72,9 @@ enum FileBytes {
 
     /// Like `write(_:to:)` for the file `name` of the open folder `folder` (no path lookup from
     /// the root); `path` names it in errors. With `modificationTime` (ns since 1970), the file's
-    /// access and modification times are set to it. With `durable`, the file is flushed to
-    /// stable storage before it is closed.
+    /// access and modification times are set to it.
     static func write(_ data: Data, in folder: Int32, name: String, path: @autoclosure () -> String,
-                      modificationTime: Int64? = nil, durable: Bool = false) throws(POSIXFileError) {
+                      modificationTime: Int64? = nil) throws(POSIXFileError) {
         let create = { retryingOnInterrupt { openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) } }
         var descriptor = create()
         if descriptor < 0 && errno == EEXIST {
@@ -102,9 +101,6 @@ enum FileBytes {
                 pointer.withMemoryRebound(to: timespec.self, capacity: 2) { times in retryingOnInterrupt { futimens(descriptor, times) } }
             }
             if result != 0 { failure = POSIXFileError(operation: "set the time of", path: path(), code: errno) }
-        }
-        if durable, failure == nil, retryingOnInterrupt({ fsync(descriptor) }) != 0 {
-            failure = POSIXFileError(operation: "fsync", path: path(), code: errno)
         }
         if close(descriptor) != 0, failure == nil {
             failure = POSIXFileError(operation: "close", path: path(), code: errno)

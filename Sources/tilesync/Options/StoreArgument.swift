@@ -17,18 +17,18 @@ enum StoreArgument {
     }
 
     static func check(_ location: TileStoreLocation, flags: (String) -> String, spec: CommandSpec) throws {
-        let kind = location.kind
-        if let foreign = location.options.names.first(where: { !kind.optionNames.contains($0) }) {
-            let readers = TileStoreRegistry.standard.kinds(reading: foreign).map(\.displayName)
-            let applies = readers.isEmpty ? "" : " (it applies to \(readers.joined(separator: " and ")) stores)"
-            throw UsageError("\(flags(foreign)) does not apply to the \(kind.displayName) \(location.address)\(applies)", spec: spec)
-        }
         do {
-            try kind.validate(location)
+            try location.kind.validate(location)
         } catch {
             guard error.kind == .invalidOptions else { throw error }
-            let option = error.item.map { $0.hasPrefix("option ") ? flags(String($0.dropFirst(7))) + ": " : $0 + ": " } ?? ""
-            throw UsageError(option + error.message + (error.hint.map { " (\($0))" } ?? ""), spec: spec)
+            let option = error.item.flatMap { $0.hasPrefix("option ") ? String($0.dropFirst(7)) : nil }
+            if let option, !location.kind.optionNames.contains(option) {
+                let readers = TileStoreRegistry.standard.kinds(reading: option).map(\.displayName)
+                let applies = readers.isEmpty ? "" : " (it applies to \(readers.joined(separator: " and ")) stores)"
+                throw UsageError("\(flags(option)) does not apply to the \(location.kind.displayName) \(location.address)\(applies)", spec: spec)
+            }
+            let prefix = option.map { flags($0) + ": " } ?? error.item.map { $0 + ": " } ?? ""
+            throw UsageError(prefix + error.message + (error.hint.map { " (\($0))" } ?? ""), spec: spec)
         }
     }
 }

@@ -175,12 +175,11 @@ public final class DirectoryUpdater: TileUpdater {
         if flushFileSystem(staging) { return }
         for index in 0...counter {
             let name = index == 0 ? "." : String(index)
+            let path = root + "/" + DirectoryTileWalk.stagingFolder + "/" + name
             let descriptor = retryingOnInterrupt { openat(staging, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
-            guard descriptor >= 0 else { throw POSIXFileError(operation: "open", path: root + "/" + name, code: errno) }
+            guard descriptor >= 0 else { throw POSIXFileError(operation: "open", path: path, code: errno) }
             defer { close(descriptor) }
-            guard retryingOnInterrupt({ fsync(descriptor) }) == 0 else {
-                throw POSIXFileError(operation: "fsync", path: root + "/" + DirectoryTileWalk.stagingFolder + "/" + name, code: errno)
-            }
+            guard retryingOnInterrupt({ fsync(descriptor) }) == 0 else { throw POSIXFileError(operation: "fsync", path: path, code: errno) }
         }
     }
 

@@ -33,13 +33,7 @@ public final class TarUpdater: TileUpdater {
 
     public func begin(metadata: TileMetadata, format: SniffedTileFormat) throws {
         fileExtension = format.format.fileExtension
-        if let layout {
-            template = layout
-        } else if AtomicFile.exists(location.address) {
-            template = try TarReader(location: location).template
-        }
         self.metadata = metadata
-        self.metadata["scheme"] = template.usesTMSRows ? "tms" : "xyz"
         do {
             let connection = try SQLiteConnection(path: "", mode: .readWriteCreate)
             try connection.execute("""
@@ -68,11 +62,15 @@ public final class TarUpdater: TileUpdater {
         temporaryPath = temporary
         let time = Int(Date().timeIntervalSince1970)
         do {
+            // The old archive is read with the layout given, else the one its metadata declares,
+            // and the new one is written with the same.
+            let old = AtomicFile.exists(location.address) ? try TarReader(location: location, template: layout) : nil
+            template = old?.template ?? layout ?? .xyz
+            metadata["scheme"] = template.usesTMSRows ? "tms" : "xyz"
             let archive = try makeTarEntryWriter(path: temporary, compression: TarCompression(name: location.address))
             try archive.writeFile(path: "metadata.json", data: MetadataJSON.encode(metadata), modificationTime: time)
             let isChanged = try changes.prepare("SELECT 1 FROM change WHERE z = ?1 AND x = ?2 AND y = ?3")
-            if AtomicFile.exists(location.address) {
-                let old = try TarReader(location: location, template: template)
+            if let old {
                 let cursor = try old.tiles(matching: .all)
                 while let tile = try cursor.next() {
                     try isChanged.bind(tile.coordinate.z, at: 1)
