@@ -30,6 +30,21 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CTileSyncZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .systemLibrary(
+            name: "CTileSyncZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
+        ),
+        .systemLibrary(
+            name: "CTileSyncBrotli",
+            pkgConfig: "libbrotlidec",
+            providers: [.apt(["libbrotli-dev"]), .brew(["brotli"])]
+        ),
         .target(
             name: "TileSync",
             dependencies: [
@@ -37,6 +52,11 @@ let package = Package(
                 // The iOS SDK has no libarchive headers: tar support is for Linux and macOS.
                 .target(name: "CTileSyncArchive", condition: .when(platforms: [.linux, .macOS])),
                 .target(name: "CTileSyncCrypto", condition: .when(platforms: [.linux])),
+                "CTileSyncZlib",
+                // Apple SDKs ship zlib but neither zstd nor brotli: PMTiles directories compressed
+                // with those are read on Linux only.
+                .target(name: "CTileSyncZstd", condition: .when(platforms: [.linux])),
+                .target(name: "CTileSyncBrotli", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: strictSettings
         ),

@@ -4,7 +4,9 @@
 #   Benchmarks/benchmark.sh [TILES...]        (default: 10000 350000; 1000000 works too)
 #
 # Environment: RUNS (default 3), KIND=vector|raster (default vector: 3 KB average; raster:
-# 20 KB average PNG-like), SYNC=0 to skip the sync benchmark, BENCH_WORK (work folder).
+# 20 KB average PNG-like), SYNC=0 to skip the sync benchmark, BENCH_WORK (work folder),
+# ONLY=pmtiles for the PMTiles rows alone (MBTiles -> PMTiles against pmtiles-convert,
+# PMTiles -> folder next to MBTiles -> folder, random reads through TileSource).
 #
 # For each size: generates a deterministic MBTiles (40% repeated blobs), then runs each
 # operation with TileSync and with the peer doing the same job, alternating, RUNS times, and
@@ -80,12 +82,20 @@ for tiles in "${sizes[@]}"; do
   "$bin/tilesync" convert a.mbtiles tree --quiet
   tar -cf tree.tar -C tree .
   bytes=$(sqlite3 a.mbtiles "select sum(length(tile_data)) from tiles")
+  "$bin/tilesync" convert a.mbtiles a.pmtiles --quiet
+  only=${ONLY:-all}
   for run in $(seq "$runs"); do
     echo "   run $run" >&2
+    measure pmtiles-tilesync "$bin/tilesync" convert a.mbtiles "pm-ts-$run.pmtiles" --quiet
+    measure pmtiles-convert pmtiles-convert a.mbtiles "pm-$run.pmtiles"
+    measure pmtiles-folder-tilesync "$bin/tilesync" convert a.pmtiles "pm-export-$run" --quiet
+    measure export-tilesync "$bin/tilesync" convert a.mbtiles "export-ts-$run" --quiet
+    "$bin/tilesync-benchmark" random-reads --store a.mbtiles --reads 300000 >> "$results/reads-mbtiles.txt"
+    "$bin/tilesync-benchmark" random-reads --store a.pmtiles --reads 300000 >> "$results/reads-pmtiles.txt"
+    [ "$only" = pmtiles ] && continue
     measure floor-sqlite sqlite3 a.mbtiles "select sum(length(tile_data)) from (select tile_data from tiles)"
     measure floor-cat sh -c "find tree -type f -name '*.$ext' -print0 | xargs -0 cat > /dev/null"
     measure floor-cp cp a.mbtiles "cp-$run.mbtiles"
-    measure export-tilesync "$bin/tilesync" convert a.mbtiles "export-ts-$run" --quiet
     measure export-mbutil mb-util --silent --image_format=$ext a.mbtiles "export-mu-$run"
     mkdir "untar-$run" && measure unpack-gnutar tar -xf tree.tar -C "untar-$run"
     measure import-tilesync "$bin/tilesync" convert tree "import-ts-$run.mbtiles" --quiet
@@ -98,7 +108,6 @@ for tiles in "${sizes[@]}"; do
     measure folder-tar-gnutar-sync sh -c "tar -cf tree-gnus-$run.tar -C tree . && sync"
     measure tar-folder-tilesync "$bin/tilesync" convert tree.tar "tar-ts-$run" --quiet
     measure normalized-tilesync "$bin/tilesync" convert a.mbtiles "norm-$run.mbtiles" --mbtiles-schema normalized --quiet
-    measure dedup-pmtiles pmtiles-convert a.mbtiles "pm-$run.pmtiles"
     measure full-rsync rsync -a tree/ "rsync-$run"
     measure full-tilesync "$bin/tilesync" sync tree "sync-$run" --quiet
   done
@@ -107,6 +116,13 @@ for tiles in "${sizes[@]}"; do
   echo
   fs="fresh folders on $(df --output=fstype . | tail -1)"; [ "$loop" = 1 ] && fs="journaled ext4 image, loop-mounted"
   echo "== $tiles $kind tiles, $(awk "BEGIN {printf \"%.0f\", $bytes/1e6}") MB of tiles, $(nproc) cores, median of $runs runs, $fs"
+  row "MBTiles -> PMTiles: tilesync" pmtiles-tilesync pmtiles-convert
+  printf "%-44s %s\n" "MBTiles -> PMTiles: pmtiles-convert" "$(report pmtiles-convert "$tiles" "$bytes")"
+  row "PMTiles -> folder: tilesync" pmtiles-folder-tilesync export-tilesync
+  printf "%-44s %s\n" "MBTiles -> folder: tilesync (for the above)" "$(report export-tilesync "$tiles" "$bytes")"
+  printf "%-44s %s\n" "random reads, TileSource on MBTiles" "$(sort -n "$results/reads-mbtiles.txt" | awk '{r[NR]=$1} END {print r[int((NR+1)/2)] " reads/s"}')"
+  printf "%-44s %s\n" "random reads, TileSource on PMTiles" "$(sort -n "$results/reads-pmtiles.txt" | awk '{r[NR]=$1} END {print r[int((NR+1)/2)] " reads/s"}')"
+  if [ "$only" = pmtiles ]; then rm -rf "$results"; continue; fi
   printf "%-44s %s\n" "floor: sqlite3 reads every blob" "$(report floor-sqlite "$tiles" "$bytes")"
   printf "%-44s %s\n" "floor: cat every file of the tree" "$(report floor-cat "$tiles" "$bytes")"
   printf "%-44s %s\n" "floor: cp of the MBTiles file" "$(report floor-cp "$tiles" "$bytes")"
@@ -129,8 +145,7 @@ for tiles in "${sizes[@]}"; do
   printf "%-44s %s\n" "folder -> tar: bsdtar -cf" "$(report folder-tar-bsdtar "$tiles" "$bytes")"
   printf "%-44s %s\n" "folder -> tar: GNU tar -cf, then sync" "$(report folder-tar-gnutar-sync "$tiles" "$bytes")"
   row "tar -> folder: tilesync vs GNU tar -x" tar-folder-tilesync unpack-gnutar
-  row "MBTiles -> normalized MBTiles (dedup)" normalized-tilesync dedup-pmtiles
-  printf "%-44s %s\n" "MBTiles -> PMTiles: pmtiles-convert" "$(report dedup-pmtiles "$tiles" "$bytes")"
+  row "MBTiles -> normalized MBTiles (dedup)" normalized-tilesync pmtiles-convert
   row "folder -> new folder: tilesync sync vs rsync" full-tilesync full-rsync
   printf "%-44s %s\n" "folder -> new folder: rsync -a" "$(report full-rsync "$tiles" "$bytes")"
   rm -rf "$results"

@@ -6,21 +6,33 @@ import TileSync
 ///     swift run -c release tilesync-benchmark generate --tiles 100000 --out /tmp/bench.mbtiles
 ///         [--kind vector|raster] [--repeat 0.4] [--seed 1]
 ///
+/// `tilesync-benchmark random-reads --store FILE [--reads N] [--max-zoom Z]`: reads N tiles at
+/// random coordinates of zooms 0...Z (default: the store's `maxzoom`) through `TileSource` (as a map app does) and prints reads/s.
+///
 /// Vector-like tiles are gzip-headed pseudo-random bytes averaging 3 KB; raster-like ones are
 /// PNG-headed, averaging 20 KB. A share `--repeat` of tiles reuses one of 64 shared blobs, as
 /// ocean and empty tiles do in real sets. Tiles fill whole zoom levels from 0 up.
 enum BenchmarkTool {
     static func main() throws {
         var arguments = Array(CommandLine.arguments.dropFirst())
-        guard arguments.first == "generate" else {
-            FileHandle.standardError.write(Data("usage: tilesync-benchmark generate --tiles N --out FILE.mbtiles [--kind vector|raster] [--repeat 0.4] [--seed 1]\n".utf8))
+        guard arguments.first == "generate" || arguments.first == "random-reads" else {
+            FileHandle.standardError.write(Data("usage: tilesync-benchmark generate --tiles N --out FILE.mbtiles [--kind vector|raster] [--repeat 0.4] [--seed 1]\n       tilesync-benchmark random-reads --store FILE [--reads N] [--max-zoom Z]\n".utf8))
             exit(2)
         }
-        arguments.removeFirst()
+        let command = arguments.removeFirst()
         var options: [String: String] = [:]
         while arguments.count >= 2, arguments[0].hasPrefix("--") {
             options[String(arguments[0].dropFirst(2))] = arguments[1]
             arguments.removeFirst(2)
+        }
+        if command == "random-reads" {
+            guard let store = options["store"] else {
+                FileHandle.standardError.write(Data("random-reads needs --store FILE\n".utf8))
+                exit(2)
+            }
+            try RandomReads(store: store, reads: options["reads"].flatMap(Int.init) ?? 200_000,
+                            maxZoom: options["max-zoom"].flatMap(Int.init)).run()
+            return
         }
         guard let count = options["tiles"].flatMap(Int.init), let out = options["out"] else {
             FileHandle.standardError.write(Data("generate needs --tiles N and --out FILE\n".utf8))
@@ -84,6 +96,37 @@ struct DatasetGenerator {
             }
         }
         try writer.finish()
+    }
+}
+
+/// Random tile reads through `TileSource`, from one thread, with a fixed seed.
+struct RandomReads {
+    let store: String
+    let reads: Int
+    /// Zooms 0...maxZoom; nil: the store's `maxzoom`.
+    let maxZoom: Int?
+
+    func run() throws {
+        let source = try TileSource(path: store)
+        let maxZoom = self.maxZoom ?? source.metadata.maxZoom ?? 8
+        var state: UInt64 = 42
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        let started = Date()
+        var found = 0
+        var bytes = 0
+        for _ in 0..<reads {
+            let z = next() % (maxZoom + 1)
+            let size = 1 << z
+            if let data = try source.tile(z: z, x: next() % size, y: next() % size) {
+                found += 1
+                bytes += data.count
+            }
+        }
+        let seconds = Date().timeIntervalSince(started)
+        print(String(format: "%.0f reads/s (%d reads, %d found, %.1f MB, %.2f s)", Double(reads) / seconds, reads, found, Double(bytes) / 1e6, seconds))
     }
 }
 

@@ -9,6 +9,8 @@ enum FuzzTargets {
         case mbtiles
         /// Bytes of a tar archive (any compression libarchive detects).
         case tar
+        /// Bytes of a PMTiles archive: header, directories, leaves, metadata.
+        case pmtiles
         /// Text typed by a user or found in paths: templates, locations, coordinates, boxes.
         case names
         /// Bytes of a metadata.json / TileJSON document.
@@ -21,6 +23,7 @@ enum FuzzTargets {
         switch target {
         case .mbtiles: store(data, name: "input.mbtiles", kind: .mbtiles)
         case .tar: store(data, name: "input.tar", kind: .tar)
+        case .pmtiles: store(data, name: "input.pmtiles", kind: .pmtiles)
         case .names: names(String(decoding: data, as: UTF8.self))
         case .metadata: _ = try? MetadataJSON.decode(data)
         }

@@ -13,7 +13,7 @@ enum TilesyncTool {
 
     static var help: String {
         var text = """
-            OVERVIEW: Convert and sync map tile stores: MBTiles, z/x/y folders and tar archives.
+            OVERVIEW: Convert and sync map tile stores: MBTiles, z/x/y folders, tar and PMTiles archives.
 
             USAGE: tilesync <command> [<options>] <arguments>
 

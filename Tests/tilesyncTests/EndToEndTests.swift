@@ -110,6 +110,44 @@ final class EndToEndTests {
             """)
     }
 
+    @Test("PMTiles: convert both ways, info header, verify, sync, diff; broken archives exit 1 naming the part")
+    func pmtiles() throws {
+        let source = try makeFolder("src")
+        let first = try ToolRunner.run(["convert", source, "a.pmtiles"], in: directory)
+        #expect(first.status == 0 && first.stderr.isEmpty)
+        #expect(first.stdout.hasPrefix("Converted 21 tiles (273 B) from \(source) to a.pmtiles in "))
+        let head = FileManager.default.contents(atPath: directory + "/a.pmtiles")?.prefix(8)
+        #expect(head.map(Array.init) == Array("PMTiles".utf8) + [3])
+        let info = try ToolRunner.run(["info", "a.pmtiles"], in: directory)
+        #expect(info.status == 0)
+        for line in ["kind:     PMTiles archive", "schema:   PMTiles v3, clustered, gzip directories", "tiles:    21",
+                     "  clustered:             yes", "  tile type:             png", "  addressed tiles:       21",
+                     "  tile contents:         21", "  zooms:                 0-2", "  name: e2e", "  attribution: © test"] {
+            #expect(info.stdout.contains(line + "\n"), "info lacks \(line)")
+        }
+        #expect(try ToolRunner.run(["info", "a.pmtiles", "--json"], in: directory).stdout.contains(#""details":{"version":"3","clustered":"yes","#))
+        #expect(try ToolRunner.run(["verify", "a.pmtiles"], in: directory).stdout == "a.pmtiles: OK, 21 tiles checked\n")
+        #expect(try ToolRunner.run(["verify", "a.pmtiles", source], in: directory).status == 0)
+        #expect(try ToolRunner.run(["convert", "a.pmtiles", "back"], in: directory).status == 0)
+        #expect(FileManager.default.contents(atPath: directory + "/back/2/3/1.png") == FileManager.default.contents(atPath: source + "/2/3/1.png"))
+        let noop = try ToolRunner.run(["sync", source, "a.pmtiles"], in: directory)
+        #expect(noop.status == 0 && noop.stdout.hasPrefix("Nothing to do: 0 added, 0 replaced, 0 deleted, 21 unchanged"), "\(noop.stdout)")
+        #expect(FileManager.default.createFile(atPath: source + "/2/3/1.png", contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1])))
+        let diff = try ToolRunner.run(["diff", source, "a.pmtiles"], in: directory)
+        #expect(diff.stdout.hasPrefix("replace 2/3/1"), "\(diff.stdout)")
+        #expect(try ToolRunner.run(["sync", source, "a.pmtiles", "--quiet"], in: directory).status == 0)
+        #expect(try ToolRunner.run(["diff", source, "a.pmtiles"], in: directory).stdout
+            == "add: 0 tiles (0 B)\nreplace: 0 tiles (0 B)\ndelete: 0 tiles (0 B)\nunchanged: 21 tiles\nmetadata: same\n")
+
+        #expect(FileManager.default.createFile(atPath: directory + "/bad.pmtiles", contents: Data("PMTiles".utf8) + Data([4]) + Data(count: 200)))
+        let bad = try ToolRunner.run(["convert", "bad.pmtiles", "out.mbtiles"], in: directory)
+        #expect(bad.status == 1)
+        #expect(bad.stderr == "Error: bad.pmtiles: header: is PMTiles version 4, which TileSync does not read (only version 3)\n")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/out.mbtiles"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains("tilesync") && !$0.hasSuffix("tilesync-state") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
     @Test("convert: failures exit 1 naming the store, the destination untouched")
     func convertFailures() throws {
         let source = try makeFolder("src")
@@ -237,13 +275,16 @@ final class EndToEndTests {
             xyz:      10/550/335
             tms:      10/550/688  (MBTiles zoom_level 10, tile_column 550, tile_row 688)
             quadkey:  1202102332
+            pmtiles:  tile ID 1241624
             bounds:   13.359375,52.48278,13.710938,52.696361  (west,south,east,north)
 
             """)
         #expect(try ToolRunner.run(["tile", "11/327/791", "--json"]).stdout
-            == #"{"z":11,"x":327,"y":791,"tms_y":1256,"quadkey":"02301020333","bounds":"-122.519531,37.71859,-122.34375,37.857507"}"# + "\n")
+            == #"{"z":11,"x":327,"y":791,"tms_y":1256,"quadkey":"02301020333","pmtiles_tile_id":2230485,"bounds":"-122.519531,37.71859,-122.34375,37.857507"}"# + "\n")
         #expect(try ToolRunner.run(["tile", "11/327/1256", "--tms", "--json"]).stdout.hasPrefix(#"{"z":11,"x":327,"y":791,"#))
         #expect(try ToolRunner.run(["tile", "--quadkey", "02301020333", "--json"]).stdout.hasPrefix(#"{"z":11,"x":327,"y":791,"#))
+        #expect(try ToolRunner.run(["tile", "--tile-id", "2230485", "--json"]).stdout.hasPrefix(#"{"z":11,"x":327,"y":791,"#))
+        #expect(try ToolRunner.run(["tile", "--tile-id", "19078479"]).stdout.hasPrefix("xyz:      12/3423/1763\n"))
         let box = try ToolRunner.run(["tile", "--bbox", "13.08,52.33,13.77,52.68", "--min-zoom", "8", "--max-zoom", "10"])
         #expect(box.stdout == """
             bbox:     13.08,52.33,13.77,52.68

@@ -41,7 +41,7 @@ final class ConversionRun {
         let prepared = try PreparedMetadata.prepare(reader, metadata: sourceMetadata, filter: options.filter, sniffed: summary.sniffedFormat)
         summary.warnings += prepared.warnings
         summary.metadata = prepared.metadata
-        let counter = writer.deduplication == .linksRepeats
+        let counter = writer.deduplication == .linksRepeats || writer is any RepeatCountingWriter
             ? nil : BlobCounter(index: blobs, repeatsCoordinates: reader.order == .unordered)
         defer { _ = try? counter?.finish() }
         try writer.begin(metadata: prepared.metadata, format: prepared.format)
@@ -51,12 +51,22 @@ final class ConversionRun {
                 + "(first: \(firstNamed.item) is \(firstNamed.reason)); they are stored as they are")
         }
         if let counter { try takeCounts(from: counter) }
-        if let first = repeated.named.first {
-            summary.warnings.append("\(repeated.count) tiles repeat a coordinate that came earlier in \(reader.location.address); "
-                + "the last one wins (first: \(first.item))")
-        }
+        if let warning = Self.repeatedWarning(repeated, source: reader.location.address) { summary.warnings.append(warning) }
         summary.nonTiles = cursor.skipped
         return summary
+    }
+
+    /// Takes the counts of a writer that finds repeats itself, after it finished.
+    static func takeCounts(of writer: any TileWriter, into summary: inout ConversionSummary) {
+        guard let counting = writer as? any RepeatCountingWriter, let counts = counting.repeatCounts else { return }
+        summary.duplicateTiles = counts.duplicateTiles
+        summary.duplicateBytes = counts.duplicateBytes
+        if let warning = repeatedWarning(counts.repeated, source: summary.source.address) { summary.warnings.append(warning) }
+    }
+
+    private static func repeatedWarning(_ repeated: SkippedItems, source: String) -> String? {
+        guard let first = repeated.named.first else { return nil }
+        return "\(repeated.count) tiles repeat a coordinate that came earlier in \(source); the last one wins (first: \(first.item))"
     }
 
     private func stream(from first: Tile?, counter: BlobCounter?, total: Int?) throws {

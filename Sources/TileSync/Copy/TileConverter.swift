@@ -38,6 +38,7 @@ public enum TileConverter {
             let run = try ConversionRun(reader: reader, writer: writer, options: options, progress: progress, written: written)
             var summary = try run.copy(sourceMetadata: sourceMetadata)
             try writer.finish()
+            ConversionRun.takeCounts(of: writer, into: &summary)
             summary.seconds = Date().timeIntervalSince(started)
             return summary
         } catch {

@@ -11,7 +11,7 @@ public enum AggregateHashCalculator {
     public static func compute(_ reader: any TileReader) throws -> ContentHash {
         let store = reader.location.address
         do {
-            guard reader.order != .unordered else { return try computeSorted(try reader.tiles(matching: .all)) }
+            guard reader.order == .zoomColumnRow || reader.order == .zoomColumnTMSRow else { return try computeSorted(try reader.tiles(matching: .all)) }
             let cursor = try reader.tiles(matching: .all, preferring: .zoomColumnTMSRow)
             let aggregate = AggregateTileHash()
             while let tile = try nextValid(cursor) { aggregate.add(tile.coordinate, data: tile.data) }

@@ -5,13 +5,16 @@ public enum TileOrder: Sendable, Equatable {
     /// Zoom, column ascending, then TMS row ascending (XYZ row descending): an MBTiles index's
     /// native order.
     case zoomColumnTMSRow
+    /// PMTiles tile-ID order: zoom ascending, then along the zoom's Hilbert curve.
+    case tileID
     /// No particular order (a tar archive, an unindexed table).
     case unordered
 
     /// A key that sorts coordinates in this order: the position of the tile among all tiles of
-    /// zooms 0 to 30 (below 1.6e18, so it fits an SQLite INTEGER). `.unordered` uses the
+    /// zooms 0 to 30 (below 1.6e18, so it fits an SQLite INTEGER); `.tileID` uses the PMTiles tile ID. `.unordered` uses the
     /// zoom, column, row key.
     public func sortKey(_ coordinate: TileCoordinate) -> Int {
+        if self == .tileID { return Int(PMTilesTileID.id(of: coordinate)) }
         let z = coordinate.z
         let row = self == .zoomColumnTMSRow ? coordinate.tmsY : coordinate.y
         return Self.zoomOffset(z) + (coordinate.x << z | row)

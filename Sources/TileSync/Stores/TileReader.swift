@@ -74,6 +74,10 @@ public protocol TileReader: AnyObject {
     /// - Throws: `TileStoreError` when the store cannot be read.
     func storedHashMismatches(_ each: (StoredHashMismatch) -> Void) throws
 
+    /// Facts of the store's own format for `info` (a PMTiles header's fields), as label and
+    /// value, in the order shown; none by default.
+    var details: [(label: String, value: String)] { get }
+
     /// Counts, sizes and extents per zoom, reading as little as the store allows.
     /// - Parameter countingBytes: false when the byte counts are not needed: they are then 0
     ///   where finding them costs a read of every tile (MBTiles) or a `stat` of every file (folders).
@@ -90,6 +94,7 @@ extension TileReader {
     public var listingKnowsContent: Bool { true }
     public var hasCheapSummary: Bool { false }
     public var storedHashes: StoredTileHashes? { nil }
+    public var details: [(label: String, value: String)] { [] }
 
     public func aggregateHash() throws -> ContentHash {
         try AggregateHashCalculator.compute(self)

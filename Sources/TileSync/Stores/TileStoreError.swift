@@ -1,6 +1,6 @@
 /// A store-level failure: which store, which item (tile, entry, file), what went wrong, and
 /// what the user can do. One type for every adapter so callers match on `kind`.
-public struct TileStoreError: Error, Sendable, CustomStringConvertible {
+public struct TileStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, for matching (`catch let error as TileStoreError where error.kind == .notFound`).
     public enum Kind: String, Sendable {
         /// The location does not exist.

@@ -31,9 +31,15 @@ public protocol TileStoreKind: Sendable {
     func makeUpdater(at location: TileStoreLocation, options: Options) throws(TileStoreError) -> any TileUpdater
     /// What holds the store at `location`.
     func resource(at location: TileStoreLocation) -> any TileStoreResource
+    /// The metadata a reader of this kind gives back after a writer stored `metadata`: the same
+    /// keys and values unless the kind moves or reformats some (a PMTiles keeps bounds and
+    /// centre in its header, to 10^-7 degrees). A sync compares this with the destination's.
+    func storedMetadata(_ metadata: TileMetadata) -> TileMetadata
 }
 
 extension TileStoreKind {
+    public func storedMetadata(_ metadata: TileMetadata) -> TileMetadata { metadata }
+
     /// Checks a location's options: every option is one this kind reads, and they agree.
     /// - Throws: `TileStoreError` `.invalidOptions` naming the first one that does not.
     public func validate(_ location: TileStoreLocation) throws(TileStoreError) {

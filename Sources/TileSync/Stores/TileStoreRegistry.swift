@@ -13,6 +13,7 @@ public struct TileStoreRegistry: Sendable {
         MBTilesStoreKind(),
         DirectoryStoreKind(),
         TarStoreKind(),
+        PMTilesStoreKind(),
     ])
 
     /// A registry of these kinds.

@@ -19,6 +19,7 @@ final class BufferWriteQueue: @unchecked Sendable {
     /// Used by the writing thread only, once it runs.
     private var isDirect: Bool
     private var writeback = EarlyWriteback()
+    private let writesBackEarly: Bool
     private let buffers: [UnsafeMutableRawBufferPointer]
 
     private let condition = NSCondition()
@@ -30,7 +31,10 @@ final class BufferWriteQueue: @unchecked Sendable {
 
     /// Takes over the open `descriptor` and `buffers` (the first is the caller's to fill) and
     /// starts the writing thread.
-    init(path: String, descriptor: Int32, isDirect: Bool, buffers: [UnsafeMutableRawBufferPointer]) {
+    /// - Parameter writesBackEarly: start writeback of buffered writes as they go (files that
+    ///   will be flushed); false for scratch files that are read back and dropped.
+    init(path: String, descriptor: Int32, isDirect: Bool, buffers: [UnsafeMutableRawBufferPointer], writesBackEarly: Bool = true) {
+        self.writesBackEarly = writesBackEarly
         self.path = path
         self.descriptor = descriptor
         self.isDirect = isDirect
@@ -125,7 +129,7 @@ final class BufferWriteQueue: @unchecked Sendable {
             try leaveDirectMode()
             try Self.writeAll(descriptor, base, count, at: offset, path: path)
         }
-        if !isDirect { writeback.wrote(count, descriptor: descriptor) }
+        if !isDirect && writesBackEarly { writeback.wrote(count, descriptor: descriptor) }
     }
 
     /// Switches the descriptor to buffered writes (a file system that refuses a direct write, or

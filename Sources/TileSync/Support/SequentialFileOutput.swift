@@ -36,9 +36,12 @@ final class SequentialFileOutput {
     private var isClosed = false
 
     /// Creates (truncates) `path` and starts the writing thread.
-    /// - Parameter direct: try direct I/O (Linux).
+    /// - Parameters:
+    ///   - direct: try direct I/O (Linux).
+    ///   - writesBackEarly: with buffered writes, start writeback as they go (false for a
+    ///     scratch file that is read back and dropped, never flushed).
     /// - Throws: `POSIXFileError` when the file cannot be created.
-    init(path: String, direct: Bool = true) throws(POSIXFileError) {
+    init(path: String, direct: Bool = true, writesBackEarly: Bool = true) throws(POSIXFileError) {
         self.path = path
         let flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
         var descriptor: Int32 = -1
@@ -56,7 +59,7 @@ final class SequentialFileOutput {
             buffer.initializeMemory(as: UInt8.self, repeating: 0)
             return buffer
         }
-        queue = BufferWriteQueue(path: path, descriptor: descriptor, isDirect: isDirect, buffers: buffers)
+        queue = BufferWriteQueue(path: path, descriptor: descriptor, isDirect: isDirect, buffers: buffers, writesBackEarly: writesBackEarly)
         current = queue.firstBuffer
     }
 
@@ -111,6 +114,20 @@ final class SequentialFileOutput {
             do throws(POSIXFileError) { try append(UnsafeRawBufferPointer(temporary)) } catch { failure = error }
         }
         if let failure { throw failure }
+    }
+
+    /// Lets `fill` write up to `maximum` bytes straight into the current buffer (as many as it
+    /// has room for) and appends the bytes `fill` says it wrote; no copy (a file read into it).
+    /// - Returns: the bytes appended.
+    /// - Throws: as `append(_:)`.
+    func appendFilling(maximum: Int, _ fill: (UnsafeMutableRawBufferPointer) -> Int) throws(POSIXFileError) -> Int {
+        if filled == current.count { try handOver() }
+        guard let base = current.baseAddress else { return 0 }
+        let room = min(maximum, current.count - filled)
+        let written = min(room, fill(UnsafeMutableRawBufferPointer(start: base + filled, count: room)))
+        filled += written
+        count += written
+        return written
     }
 
     /// Writes what is buffered and closes the file (not synced: the caller syncs before renaming).

@@ -13,8 +13,12 @@ enum SyncMetadata {
                                             filter: context.options.filter, sniffed: first.map { SniffedTileFormat(sniffing: $0.data) })
     }
 
-    /// True when the two differ in a key stores do not manage themselves.
-    static func differs(_ metadata: TileMetadata, from current: TileMetadata) -> Bool {
-        metadata.entries.filter { !ignoredKeys.contains($0.key) } != current.entries.filter { !ignoredKeys.contains($0.key) }
+    /// True when `metadata`, as a store of `kind` would hold it, differs from `current` in a key
+    /// stores do not manage themselves. Key order is no difference (stores keep a table of keys).
+    static func differs(_ metadata: TileMetadata, from current: TileMetadata, in kind: any TileStoreKind) -> Bool {
+        func table(_ metadata: TileMetadata) -> [String: String?] {
+            Dictionary(metadata.entries.filter { !ignoredKeys.contains($0.key) }.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+        }
+        return table(kind.storedMetadata(metadata)) != table(current)
     }
 }

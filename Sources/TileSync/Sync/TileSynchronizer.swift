@@ -70,7 +70,7 @@ public enum TileSynchronizer {
             planner = try SyncPlanner(context: context, each: each)
             summary = try planner.makePlan()
         }
-        summary.metadataChanged = SyncMetadata.differs(prepared.metadata, from: current)
+        summary.metadataChanged = SyncMetadata.differs(prepared.metadata, from: current, in: context.destination.kind)
         summary.warnings = context.warnings
         context.destinationReader = nil
         if context.options.dryRun || (summary.isInSync && context.destinationExisted) {

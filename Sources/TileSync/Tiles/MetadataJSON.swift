@@ -17,6 +17,23 @@ public enum MetadataJSON {
         return try parser.parseDocument()
     }
 
+    /// One member of a metadata object: its value as `decode` gives it, its compact JSON text,
+    /// and whether it is an object or array (other than `bounds`/`center` numbers).
+    struct Member {
+        let key: String
+        let text: String?
+        let json: String
+        let isComposite: Bool
+    }
+
+    /// The members of a metadata document, in order, for stores whose metadata holds JSON
+    /// values, not just text (PMTiles).
+    /// - Throws: `MetadataJSONError` with the byte offset of the first problem.
+    static func members(_ data: some Collection<UInt8>) throws(MetadataJSONError) -> [Member] {
+        var parser = Parser(bytes: [UInt8](data))
+        return try parser.parseMembers()
+    }
+
     /// Writes metadata as a pretty-printed flat JSON object with string (or null) values.
     public static func encode(_ metadata: TileMetadata) -> Data {
         var text = "{"
@@ -57,10 +74,14 @@ public enum MetadataJSON {
         }
 
         mutating func parseDocument() throws(MetadataJSONError) -> TileMetadata {
+            TileMetadata(try parseMembers().map { TileMetadata.Entry(key: $0.key, value: $0.text) })
+        }
+
+        mutating func parseMembers() throws(MetadataJSONError) -> [Member] {
             skipWhitespace()
             guard peek() == UInt8(ascii: "{") else { throw error("expected a JSON object") }
             offset += 1
-            var entries: [TileMetadata.Entry] = []
+            var entries: [Member] = []
             skipWhitespace()
             if peek() == UInt8(ascii: "}") {
                 offset += 1
@@ -73,7 +94,14 @@ public enum MetadataJSON {
                     skipWhitespace()
                     let start = offset
                     let value = try parseValue(depth: 1)
-                    entries.append(.init(key: key, value: try text(of: value, key: key, from: start)))
+                    let isComposite: Bool
+                    switch value {
+                    case .composite: isComposite = true
+                    case .numberArray: isComposite = key != "bounds" && key != "center"
+                    default: isComposite = false
+                    }
+                    entries.append(Member(key: key, text: try text(of: value, key: key, from: start),
+                                          json: compactJSON(bytes[start..<offset]), isComposite: isComposite))
                     skipWhitespace()
                     if peek() == UInt8(ascii: ",") { offset += 1; continue }
                     try expect(UInt8(ascii: "}"))
@@ -82,7 +110,7 @@ public enum MetadataJSON {
             }
             skipWhitespace()
             guard offset == bytes.count else { throw error("unexpected text after the object") }
-            return TileMetadata(entries)
+            return entries
         }
 
         private enum Value {

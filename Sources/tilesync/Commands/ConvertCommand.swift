@@ -8,7 +8,7 @@ struct ConvertCommand: Command {
         help: "Table layout of an MBTiles destination (default flat).\nnormalized stores each distinct blob once; flat-with-hash keeps MD5s.")
     static let dedup = OptionDefinition.flag(
         DeduplicationOption.name,
-        help: "Store each distinct blob once: hard links in a folder or tar,\nthe normalized schema in an MBTiles.")
+        help: "Store each distinct blob once: hard links in a folder or tar,\nthe normalized schema in an MBTiles (a PMTiles always does).")
     static let force = OptionDefinition.flag("force", help: "Replace the destination if it exists.")
     static let skipInvalid = OptionDefinition.flag("skip-invalid", help: "Skip invalid tiles with a warning count instead of stopping.")
 
@@ -16,8 +16,9 @@ struct ConvertCommand: Command {
         name: "convert",
         abstract: "Copy the tiles of one store into a new store of any kind.",
         discussion: """
-            Stores are MBTiles files, z/x/y folders and tar archives (.tar, .tar.gz, .tgz, .tar.zst).
-            The kind is inferred from the name or contents; force it with mbtiles:, dir: or tar:.
+            Stores are MBTiles files, z/x/y folders, tar archives (.tar, .tar.gz, .tgz, .tar.zst)
+            and PMTiles v3 archives (.pmtiles). The kind is inferred from the name or contents;
+            force it with mbtiles:, dir:, tar: or pmtiles:.
             Tile bytes are copied unchanged, rows are flipped between TMS (MBTiles) and the
             folder's scheme, and metadata is carried across with minzoom, maxzoom, bounds and
             format filled in when missing. The destination appears only when the copy is
@@ -32,6 +33,7 @@ struct ConvertCommand: Command {
         examples: [
             "tilesync convert world.mbtiles tiles/",
             "tilesync convert tiles/ world.tar.gz --max-zoom 8",
+            "tilesync convert world.mbtiles world.pmtiles",
             "tilesync convert world.mbtiles berlin.mbtiles --bbox 13.08,52.33,13.77,52.68",
             "tilesync convert world.mbtiles tms-tiles/ --scheme tms",
             "tilesync convert tiles/ world.mbtiles --mbtiles-schema normalized",

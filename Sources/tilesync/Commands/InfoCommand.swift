@@ -12,10 +12,11 @@ struct InfoCommand: Command {
             The format is shown as declared in the metadata and as the first tile's bytes say.
             The agg hash is martin's agg_tiles_hash computed over the tiles (for any kind of
             store, as if its tiles were in MBTiles), compared with the metadata's value.
-            Counts come from the MBTiles index, or from a walk of the folder or the archive's
-            headers, without reading tile data.
+            Counts come from the MBTiles index, the PMTiles directories, or a walk of the folder
+            or the tar archive's headers, without reading tile data. A PMTiles archive also
+            shows its header: clustering, compressions, tile type, counts and sections.
             """,
-        arguments: [.init(name: "store", help: "An MBTiles file, a folder or a tar archive.")],
+        arguments: [.init(name: "store", help: "An MBTiles file, a folder, a tar or PMTiles archive.")],
         options: [LayoutOptions.Role.store.layout, LayoutOptions.Role.store.scheme, json],
         examples: ["tilesync info world.mbtiles", "tilesync info tiles/ --json"])
 
@@ -38,6 +39,7 @@ struct InfoCommand: Command {
         let summary: TileSetSummary
         let sniffed: SniffedTileFormat?
         let aggregate: String
+        let details: [(label: String, value: String)]
 
         var averageTileBytes: Int { summary.tileCount > 0 ? summary.byteCount / summary.tileCount : 0 }
         var aggregateNote: String {
@@ -65,7 +67,7 @@ struct InfoCommand: Command {
             }
         }
         return Description(schema: reader.schemaDescription, metadata: try reader.metadata(), summary: try reader.summary(matching: .all),
-                           sniffed: sniffed, aggregate: try reader.aggregateHash().hex)
+                           sniffed: sniffed, aggregate: try reader.aggregateHash().hex, details: reader.details)
     }
 
     private func json(_ description: Description) -> JSONText.Value {
@@ -88,6 +90,7 @@ struct InfoCommand: Command {
             ("agg_tiles_hash", .object([("computed", .string(description.aggregate)),
                                         ("declared", metadata["agg_tiles_hash"].map { .string($0) } ?? .null)])),
             ("zooms", .array(zooms)),
+            ("details", .object(description.details.map { ($0.label, .string($0.value)) })),
             ("metadata", .object(metadata.entries.map { ($0.key, $0.value.map { .string($0) } ?? .null) })),
         ])
     }
@@ -108,6 +111,13 @@ struct InfoCommand: Command {
         for zoom in summary.zooms {
             lines.append("  z\(zoom.z): \(zoom.tileCount) tiles, \(zoom.byteCount) bytes, x \(zoom.columns.lowerBound)-\(zoom.columns.upperBound), "
                 + "y \(zoom.rows.lowerBound)-\(zoom.rows.upperBound)")
+        }
+        if !description.details.isEmpty {
+            lines.append("\(location.kind.displayName):")
+            let width = description.details.map(\.label.count).max() ?? 0
+            for detail in description.details {
+                lines.append("  \(detail.label):" + String(repeating: " ", count: width - detail.label.count + 1) + detail.value)
+            }
         }
         lines.append("metadata:")
         for entry in metadata {

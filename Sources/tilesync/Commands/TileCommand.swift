@@ -6,6 +6,7 @@ struct TileCommand: Command {
     static let latitude = OptionDefinition.value("lat", "degrees", help: "Latitude of a point (-90...90; clamped to +-85.0511).")
     static let zoom = OptionDefinition.value("zoom", "z", help: "Zoom level (0-30).")
     static let quadkey = OptionDefinition.value("quadkey", "digits", help: "A Bing Maps quadkey.")
+    static let tileID = OptionDefinition.value("tile-id", "n", help: "A PMTiles tile ID (Hilbert position over all zooms).")
     static let tms = OptionDefinition.flag("tms", help: "Read the given z/x/y as a TMS row (MBTiles tile_row).")
     static let boundingBox = OptionDefinition.value("bbox", "w,s,e,n", help: "A box in degrees: list the tiles covering it.")
     static let minZoom = OptionDefinition.value("min-zoom", "z", help: "With --bbox: lowest zoom.")
@@ -14,17 +15,18 @@ struct TileCommand: Command {
 
     static let spec = CommandSpec(
         name: "tile",
-        abstract: "Show a tile's XYZ and TMS coordinates, quadkey and bounds; or the tiles covering a box.",
+        abstract: "Show a tile's XYZ and TMS coordinates, quadkey, PMTiles tile ID and bounds; or the tiles covering a box.",
         discussion: """
             Give a tile as z/x/y (XYZ), or a point with --lon, --lat and --zoom, or a quadkey with
-            --quadkey. With --bbox, list the tile ranges covering the box at --zoom (or from
+            --quadkey, or a PMTiles tile ID with --tile-id. With --bbox, list the tile ranges covering the box at --zoom (or from
             --min-zoom to --max-zoom) and the zoom whose single tile fits the box.
             """,
         arguments: [.init(name: "z/x/y", help: "A tile in XYZ, e.g. 11/327/791.", isOptional: true)],
-        options: [longitude, latitude, zoom, quadkey, tms, boundingBox, minZoom, maxZoom, json],
+        options: [longitude, latitude, zoom, quadkey, tileID, tms, boundingBox, minZoom, maxZoom, json],
         examples: [
             "tilesync tile 11/327/791",
             "tilesync tile --lon 13.4 --lat 52.5 --zoom 10",
+            "tilesync tile --tile-id 19078479",
             "tilesync tile --bbox 13.08,52.33,13.77,52.68 --min-zoom 8 --max-zoom 12",
         ])
 
@@ -71,13 +73,15 @@ struct TileCommand: Command {
         if printsJSON {
             Terminal.out(JSONText.render(.object([
                 ("z", .int(tile.z)), ("x", .int(tile.x)), ("y", .int(tile.y)), ("tms_y", .int(tile.tmsY)),
-                ("quadkey", .string(tile.quadkey)), ("bounds", .string(bounds.description)),
+                ("quadkey", .string(tile.quadkey)), ("pmtiles_tile_id", .int(Int(PMTilesTileID.id(of: tile)))),
+                ("bounds", .string(bounds.description)),
             ])))
         } else {
             Terminal.out("""
                 xyz:      \(tile.z)/\(tile.x)/\(tile.y)
                 tms:      \(tile.z)/\(tile.x)/\(tile.tmsY)  (MBTiles zoom_level \(tile.z), tile_column \(tile.x), tile_row \(tile.tmsY))
                 quadkey:  \(tile.quadkey.isEmpty ? "(empty at zoom 0)" : tile.quadkey)
+                pmtiles:  tile ID \(PMTilesTileID.id(of: tile))
                 bounds:   \(bounds.description)  (west,south,east,north)
                 """)
         }
@@ -89,6 +93,10 @@ struct TileCommand: Command {
             return arguments.flag(tms) ? try TileCoordinate(z: parsed.z, x: parsed.x, tmsY: parsed.y) : parsed
         }
         if let quadkey = arguments.value(quadkey) { return try TileCoordinate(quadkey: quadkey) }
+        if let id = try arguments.integer(tileID, in: 0...Int(PMTilesTileID.end - 1)) {
+            let (z, x, y) = try PMTilesTileID.zxy(of: UInt64(id))
+            return try TileCoordinate(z: z, x: x, y: y)
+        }
         guard let lon = try arguments.double(longitude), let lat = try arguments.double(latitude), let zoom else {
             throw UsageError("give a tile z/x/y, or --lon, --lat and --zoom, or --quadkey, or --bbox", spec: spec)
         }

@@ -20,7 +20,7 @@ struct VerifyCommand: Command {
             Exit status 0 when clean or identical, 1 otherwise.
             """,
         arguments: [
-            .init(name: "store", help: "An MBTiles file, a folder or a tar archive."),
+            .init(name: "store", help: "An MBTiles file, a folder, a tar or PMTiles archive."),
             .init(name: "other", help: "A second store to compare with the first.", isOptional: true),
         ],
         options: [fix] + FilterOptions.definitions + [LayoutOptions.Role.store.layout, LayoutOptions.Role.store.scheme, quiet],

@@ -80,13 +80,29 @@ struct LibraryTourTests {
         #expect(caught)
     }
 
+    @Test("PMTiles")
+    func pmtiles() throws {
+        let directory = try TemporaryDirectory()
+        let worldPath = Self.worldPath, pmtilesPath = directory.file("world.pmtiles")
+        let archive = try TileConverter.convert(from: TileStoreLocation(parsing: worldPath),
+                                                to: TileStoreLocation(parsing: pmtilesPath))
+        let pmtiles = try PMTilesReader(location: TileStoreLocation(parsing: pmtilesPath))
+        print(pmtiles.header.addressedTilesCount, pmtiles.header.tileContentsCount)   // 85 70
+        let id = try PMTilesTileID.id(z: 12, x: 3423, y: 1763)                          // 19078479
+        let served = try TileSource(path: pmtilesPath).tile(z: 1, x: 0, y: 0)          // the same bytes as the MBTiles
+        #expect(archive.tilesWritten == 85 && archive.distinctBlobs == 70)
+        #expect((pmtiles.header.addressedTilesCount, pmtiles.header.tileContentsCount) == (85, 70))
+        #expect(id == 19_078_479)
+        #expect(served == (try TileSource(path: worldPath).tile(z: 1, x: 0, y: 0)))
+    }
+
     @Test("Every Swift block of docs/library.md appears in this file, so the docs compile")
     func docsMatchThisFile() throws {
         let docs = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/library.md"), encoding: .utf8)
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         let sourceLines = Set(source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
         let blocks = docs.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-        #expect(blocks.count == 5)
+        #expect(blocks.count == 6)
         for block in blocks {
             for line in block.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).isEmpty {
                 #expect(sourceLines.contains(line.trimmingCharacters(in: .whitespaces)), "docs/library.md line not compiled: \(line)")

@@ -11,11 +11,11 @@ struct RegistryTests {
     @Test("Prefixes force a kind; names, existing folders and first bytes choose one; a new plain path is a folder")
     func resolution() throws {
         let directory = try TemporaryDirectory()
-        #expect(TileStoreRegistry.standard.kinds.map(\.name) == ["mbtiles", "dir", "tar"])
+        #expect(TileStoreRegistry.standard.kinds.map(\.name) == ["mbtiles", "dir", "tar", "pmtiles"])
         #expect(try Self.kindName("mbtiles:" + directory.file("x")) == "mbtiles")
         #expect(try TileStoreLocation(parsing: "tar:" + directory.file("x.mbtiles")).address == directory.file("x.mbtiles"))
         for (name, kind) in [("new.mbtiles", "mbtiles"), ("NEW.SQLITE3", "mbtiles"), ("a.db", "mbtiles"), ("a.tgz", "tar"),
-                             ("a.tar.zst", "tar"), ("a.TAR", "tar"), ("plain", "dir"), ("tiles.pmtiles", "dir")] {
+                             ("a.tar.zst", "tar"), ("a.TAR", "tar"), ("plain", "dir"), ("tiles.pmtiles", "pmtiles"), ("A.PMTILES", "pmtiles")] {
             #expect(try Self.kindName(directory.file(name)) == kind, "\(name)")
         }
         try FileManager.default.createDirectory(atPath: directory.file("folder.mbtiles"), withIntermediateDirectories: false)
@@ -37,8 +37,8 @@ struct RegistryTests {
             #expect {
                 _ = try TileStoreLocation(parsing: path)
             } throws: { error in
-                (error as? TileStoreError)?.description == path + ": not a kind of tile store TileSync knows (MBTiles, folder, tar archive) "
-                    + "(name the kind with a prefix: mbtiles:, dir:, tar:)"
+                (error as? TileStoreError)?.description == path + ": not a kind of tile store TileSync knows (MBTiles, folder, tar archive, PMTiles archive) "
+                    + "(name the kind with a prefix: mbtiles:, dir:, tar:, pmtiles:)"
             }
         }
         #expect {

@@ -49,7 +49,8 @@ public final class DirectoryReader: TileReader {
     /// order, or `{z}/{x}/{-y}` in XYZ row order): each column folder is listed backwards.
     public func tiles(matching filter: TileFilter, preferring preferred: TileOrder) throws -> any TileCursor {
         let native = template.walkOrder
-        let reversesRows = native != .unordered && preferred != .unordered && native != preferred
+        let rowOrders: [TileOrder] = [.zoomColumnRow, .zoomColumnTMSRow]
+        let reversesRows = rowOrders.contains(native) && rowOrders.contains(preferred) && native != preferred
         return DirectoryCursor(walk: try DirectoryTileWalk(root: location.address, template: template, filter: filter,
                                                            reversesFiles: reversesRows),
                                root: location.address)

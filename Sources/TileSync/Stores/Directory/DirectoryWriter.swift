@@ -22,6 +22,11 @@ public final class DirectoryWriter: TileWriter {
     private let stagingPath: String
     private var createdFolders: Set<String> = []
     private var openFolder: (relative: [UInt8], descriptor: Int32)?
+    /// Column folders kept open besides the last one, for tiles that do not come column by
+    /// column (a PMTiles streams along the Hilbert curve): opened at most once while they stay.
+    private var openFolders: [[UInt8]: Int32] = [:]
+    private var openOrder: [[UInt8]] = []
+    private static let openFolderLimit = 128
     /// The current tile's relative path, reused from tile to tile.
     private var pathBytes: [UInt8] = []
     private var hasBegun = false
@@ -94,21 +99,33 @@ public final class DirectoryWriter: TileWriter {
     }
 
     /// The open folder `relative` of the staging tree, created with its parents when new; the
-    /// last one stays open, since tiles come column by column.
+    /// last one and up to `openFolderLimit` before it stay open.
     private func folderDescriptor(_ relativeBytes: ArraySlice<UInt8>) throws(POSIXFileError) -> Int32 {
         if let open = openFolder, open.relative.elementsEqual(relativeBytes) { return open.descriptor }
-        closeOpenFolder()
+        let key = Array(relativeBytes)
+        if let descriptor = openFolders[key] {
+            openFolder = (key, descriptor)
+            return descriptor
+        }
+        if openOrder.count == Self.openFolderLimit {
+            let oldest = openOrder.removeFirst()
+            if let descriptor = openFolders.removeValue(forKey: oldest) { close(descriptor) }
+        }
         let relative = String(decoding: relativeBytes, as: UTF8.self)
         if !relative.isEmpty { try createFolders(relative) }
         let path = relative.isEmpty ? stagingPath : stagingPath + "/" + relative
         let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
         guard descriptor >= 0 else { throw POSIXFileError(operation: "open", path: path, code: errno) }
-        openFolder = (Array(relativeBytes), descriptor)
+        openFolder = (key, descriptor)
+        openFolders[key] = descriptor
+        openOrder.append(key)
         return descriptor
     }
 
     private func closeOpenFolder() {
-        if let openFolder { close(openFolder.descriptor) }
+        for descriptor in openFolders.values { close(descriptor) }
+        openFolders = [:]
+        openOrder = []
         openFolder = nil
     }
 

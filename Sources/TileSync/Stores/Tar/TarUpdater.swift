@@ -15,8 +15,7 @@ public final class TarUpdater: TileUpdater {
     /// Entry paths of the new archive: the layout given, else the old archive's.
     public private(set) var template = PathTemplate.xyz
     private var fileExtension = "bin"
-    private var changes: SQLiteConnection?
-    private var change: SQLiteStatement?
+    private var changes: PendingTileChanges?
     private var metadata = TileMetadata()
     private var temporaryPath: String?
 
@@ -34,26 +33,15 @@ public final class TarUpdater: TileUpdater {
     public func begin(metadata: TileMetadata, format: SniffedTileFormat) throws {
         fileExtension = format.format.fileExtension
         self.metadata = metadata
-        do {
-            let connection = try SQLiteConnection(path: "", mode: .readWriteCreate)
-            try connection.execute("""
-                PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
-                CREATE TABLE change (z INTEGER, x INTEGER, y INTEGER, data BLOB, PRIMARY KEY (z, x, y)) WITHOUT ROWID;
-                BEGIN;
-                """)
-            change = try connection.prepare("INSERT OR REPLACE INTO change VALUES (?1, ?2, ?3, ?4)")
-            changes = connection
-        } catch {
-            throw TileStoreError(.io, store: location.address, message: "cannot create a temporary table for the changes: \(error)")
-        }
+        changes = try PendingTileChanges(store: location.address)
     }
 
     public func put(_ tile: Tile, hash: ContentHash, modificationTime: Int64) throws {
-        try record(tile.coordinate, data: tile.data)
+        try pending().record(tile.coordinate, data: tile.data)
     }
 
     public func remove(_ coordinate: TileCoordinate) throws {
-        try record(coordinate, data: nil)
+        try pending().record(coordinate, data: nil)
     }
 
     public func finish() throws {
@@ -69,26 +57,18 @@ public final class TarUpdater: TileUpdater {
             metadata["scheme"] = template.usesTMSRows ? "tms" : "xyz"
             let archive = try makeTarEntryWriter(path: temporary, compression: TarCompression(name: location.address))
             try archive.writeFile(path: "metadata.json", data: MetadataJSON.encode(metadata), modificationTime: time)
-            let isChanged = try changes.prepare("SELECT 1 FROM change WHERE z = ?1 AND x = ?2 AND y = ?3")
             if let old {
                 let cursor = try old.tiles(matching: .all)
                 while let tile = try cursor.next() {
-                    try isChanged.bind(tile.coordinate.z, at: 1)
-                    try isChanged.bind(tile.coordinate.x, at: 2)
-                    try isChanged.bind(tile.coordinate.y, at: 3)
-                    let changed = try isChanged.step()
-                    isChanged.reset()
-                    if !changed {
+                    if try !changes.contains(tile.coordinate) {
                         try archive.writeFile(path: template.path(for: tile.coordinate, fileExtension: fileExtension),
                                               data: tile.data, modificationTime: time)
                     }
                 }
             }
-            let added = try changes.prepare("SELECT z, x, y, data FROM change WHERE data IS NOT NULL ORDER BY z, x, y")
-            while try added.step() {
-                let coordinate = TileCoordinate(unchecked: added.int(at: 0), added.int(at: 1), added.int(at: 2))
-                try archive.writeFile(path: template.path(for: coordinate, fileExtension: fileExtension),
-                                      data: added.blob(at: 3) ?? Data(), modificationTime: time)
+            try changes.forEachPut { tile in
+                try archive.writeFile(path: template.path(for: tile.coordinate, fileExtension: fileExtension),
+                                      data: tile.data, modificationTime: time)
             }
             try archive.close()
             try AtomicFile.sync(path: temporary)
@@ -108,28 +88,18 @@ public final class TarUpdater: TileUpdater {
             abort()
             throw TileStoreError(.io, store: location.address, message: "\(error)")
         }
-        self.change = nil
         self.changes = nil
     }
 
     public func abort() {
-        change = nil
         changes = nil
         if let temporaryPath { AtomicFile.remove(temporaryPath) }
         temporaryPath = nil
     }
 
-    private func record(_ coordinate: TileCoordinate, data: Data?) throws {
-        guard let change else { throw TileStoreError(.unsupported, store: location.address, message: "change before begin") }
-        do {
-            try change.bind(coordinate.z, at: 1)
-            try change.bind(coordinate.x, at: 2)
-            try change.bind(coordinate.y, at: 3)
-            if let data { try change.bind(data, at: 4) } else { try change.bind(nil as String?, at: 4) }
-            try change.run()
-        } catch {
-            throw TileStoreError(.io, store: location.address, item: "tile \(coordinate)", message: "temporary table failed: \(error)")
-        }
+    private func pending() throws -> PendingTileChanges {
+        guard let changes else { throw TileStoreError(.unsupported, store: location.address, message: "change before begin") }
+        return changes
     }
 }
 #endif

@@ -1,0 +1,4 @@
+#ifndef CTILESYNC_BROTLI_SHIM_H
+#define CTILESYNC_BROTLI_SHIM_H
+#include <brotli/decode.h>
+#endif

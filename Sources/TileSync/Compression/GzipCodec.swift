@@ -1,0 +1,74 @@
+import CTileSyncZlib
+import Foundation
+
+/// gzip (RFC 1952) through the system zlib: decoding with an output cap, so a hostile stream
+/// cannot claim memory, and encoding of whole buffers.
+enum GzipCodec {
+    /// The bytes a gzip or zlib stream holds.
+    /// - Parameter limit: the most bytes the result may have.
+    /// - Throws: `CompressionError` for a damaged or truncated stream, trailing bytes, or more than `limit` bytes.
+    static func decompress(_ input: some ContiguousBytes, limit: Int) throws(CompressionError) -> [UInt8] {
+        var stream = z_stream()
+        // 15 + 32: a window of 2^15 and either header (gzip or zlib), found from the first bytes.
+        guard inflateInit2_(&stream, 15 + 32, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw CompressionError(message: "zlib could not start")
+        }
+        defer { inflateEnd(&stream) }
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        let result: Result<Void, CompressionError> = input.withUnsafeBytes { raw in
+            stream.next_in = UnsafeMutablePointer(mutating: raw.bindMemory(to: Bytef.self).baseAddress)
+            stream.avail_in = uInt(raw.count)
+            while true {
+                let status = chunk.withUnsafeMutableBufferPointer { buffer -> Int32 in
+                    stream.next_out = buffer.baseAddress
+                    stream.avail_out = uInt(buffer.count)
+                    return inflate(&stream, Z_NO_FLUSH)
+                }
+                let produced = chunk.count - Int(stream.avail_out)
+                if output.count + produced > limit { return .failure(.tooLarge(limit)) }
+                output.append(contentsOf: chunk[0..<produced])
+                switch status {
+                case Z_STREAM_END:
+                    if stream.avail_in != 0 { return .failure(CompressionError(message: "bytes after the end of the gzip stream")) }
+                    return .success(())
+                case Z_OK:
+                    continue
+                case Z_BUF_ERROR where stream.avail_in == 0:
+                    return .failure(CompressionError(message: "the gzip stream is truncated"))
+                default:
+                    let reason = stream.msg.map { String(cString: $0) } ?? "error \(status)"
+                    return .failure(CompressionError(message: "damaged gzip stream (\(reason))"))
+                }
+            }
+        }
+        try result.get()
+        return output
+    }
+
+    /// A gzip stream of `input` (no file name, time 0, so equal input gives equal bytes).
+    /// - Parameter level: zlib's level, 1 (fast) to 9 (small).
+    /// - Throws: `CompressionError` when zlib cannot start (out of memory).
+    static func compress(_ input: some ContiguousBytes, level: Int32 = 6) throws(CompressionError) -> [UInt8] {
+        var stream = z_stream()
+        // 15 + 16: a window of 2^15 and a gzip header.
+        guard deflateInit2_(&stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY,
+                            zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw CompressionError(message: "zlib could not start")
+        }
+        defer { deflateEnd(&stream) }
+        return input.withUnsafeBytes { raw -> [UInt8] in
+            let bound = Int(deflateBound(&stream, uLong(raw.count)))
+            var output = [UInt8](repeating: 0, count: bound)
+            stream.next_in = UnsafeMutablePointer(mutating: raw.bindMemory(to: Bytef.self).baseAddress)
+            stream.avail_in = uInt(raw.count)
+            output.withUnsafeMutableBufferPointer { buffer in
+                stream.next_out = buffer.baseAddress
+                stream.avail_out = uInt(buffer.count)
+                _ = deflate(&stream, Z_FINISH)
+            }
+            output.removeLast(Int(stream.avail_out))
+            return output
+        }
+    }
+}

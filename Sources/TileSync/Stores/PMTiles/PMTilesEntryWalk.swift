@@ -1,0 +1,64 @@
+/// The tile entries of an archive in tile-ID order, depth first through the leaves, limited to
+/// a range of tile IDs (leaves wholly outside it are not read). Checks what makes the walk
+/// safe on hostile files: each entry starts at or after the end of the one before, stays below
+/// its parent's next entry, and leaves nest at most `PMTilesArchive.maxDepth` deep.
+struct PMTilesEntryWalk {
+    private struct Level {
+        let entries: [PMTilesEntry]
+        var index: Int
+        /// Entries here must end at or below this tile ID (the parent's next entry).
+        let upper: UInt64
+        let part: String
+    }
+
+    private let archive: PMTilesArchive
+    private let lowerID: UInt64
+    private let upperID: UInt64
+    private var levels: [Level]
+    private var lastEnd: UInt64 = 0
+
+    /// Walks the entries that hold IDs in `lowerID..<upperID`.
+    init(_ archive: PMTilesArchive, ids: Range<UInt64> = 0..<PMTilesTileID.end) {
+        self.archive = archive
+        lowerID = ids.lowerBound
+        upperID = ids.upperBound
+        levels = [Level(entries: archive.root, index: 0, upper: PMTilesTileID.end, part: "root directory")]
+    }
+
+    /// The next tile entry, nil after the last.
+    /// - Throws: `PMTilesFormatError` for a damaged directory, `POSIXFileError`.
+    mutating func next() throws -> PMTilesEntry? {
+        while let top = levels.last {
+            guard top.index < top.entries.count else {
+                levels.removeLast()
+                continue
+            }
+            let entry = top.entries[top.index]
+            levels[levels.count - 1].index += 1
+            let nextID = top.index + 1 < top.entries.count ? top.entries[top.index + 1].tileID : top.upper
+            if entry.tileID < lastEnd {
+                throw PMTilesFormatError(top.part, "an entry for tile ID \(entry.tileID) comes after tile ID \(lastEnd - 1): entries out of order")
+            }
+            if entry.endID > top.upper {
+                throw PMTilesFormatError(top.part, "the run from tile ID \(entry.tileID) passes its parent's next entry (tile ID \(top.upper))")
+            }
+            if entry.isLeaf {
+                guard entry.tileID < upperID, nextID > lowerID else { continue }
+                guard levels.count <= PMTilesArchive.maxDepth else {
+                    throw PMTilesFormatError(top.part, "leaf directories nest more than \(PMTilesArchive.maxDepth) levels deep (a loop?)")
+                }
+                let leaf = try archive.leaf(entry, caching: false)
+                levels.append(Level(entries: leaf, index: 0, upper: nextID, part: "leaf directory at offset \(entry.offset)"))
+                continue
+            }
+            lastEnd = entry.endID
+            guard entry.endID > lowerID else { continue }
+            guard entry.tileID < upperID else {
+                levels.removeAll()
+                return nil
+            }
+            return entry
+        }
+        return nil
+    }
+}

@@ -1,0 +1,99 @@
+public import Foundation
+
+/// Reads a PMTiles v3 archive: tiles streamed in tile-ID order (run lengths expanded, a shared
+/// blob read once per run), `tile(at:)` by binary search through the root and cached leaves,
+/// summaries from the directories alone, and the structure checks of `pmtiles verify`.
+///
+/// Errors name the archive and the part: `.notATileStore` (not PMTiles, another version),
+/// `.corrupt` (header, a directory, the metadata), `.invalidTile` (one tile's bytes out of
+/// the data section, or past zoom 30), `.invalidMetadata`, `.io`.
+public final class PMTilesReader: TileReader {
+    public let location: TileStoreLocation
+    /// The archive's header.
+    public var header: PMTilesHeader { archive.header }
+    let archive: PMTilesArchive
+
+    /// Opens an archive and reads its header and root directory.
+    /// - Throws: `TileStoreError` as described on the type.
+    public init(location: TileStoreLocation) throws(TileStoreError) {
+        self.location = location
+        archive = try PMTilesArchive(path: location.address, store: location.address)
+    }
+
+    public var schemaDescription: String {
+        "PMTiles v3, \(header.isClustered ? "clustered" : "not clustered"), \(header.internalCompression?.description ?? "unknown") directories"
+    }
+
+    public var order: TileOrder { .tileID }
+    public var listingKnowsContent: Bool { false }
+    public var hasCheapSummary: Bool { true }
+
+    /// The header's fields: version, clustering, compressions, type, counts, zooms, bounds,
+    /// centre, and where each section is.
+    public var details: [(label: String, value: String)] {
+        let header = header
+        func name<Value: CustomStringConvertible>(_ value: Value?, raw: UInt8) -> String { value?.description ?? "undefined (\(raw))" }
+        let degrees = PMTilesMetadataMapping.degrees
+        var rows: [(label: String, value: String)] = [
+            ("version", "3"),
+            ("clustered", header.isClustered ? "yes" : "no"),
+            ("internal compression", name(header.internalCompression, raw: header.internalCompressionValue)),
+            ("tile compression", name(header.tileCompression, raw: header.tileCompressionValue)),
+            ("tile type", name(header.tileType, raw: header.tileTypeValue)),
+            ("addressed tiles", String(header.addressedTilesCount)),
+            ("tile entries", String(header.tileEntriesCount)),
+            ("tile contents", String(header.tileContentsCount)),
+            ("zooms", "\(header.minZoom)-\(header.maxZoom)"),
+            ("bounds", [header.minLongitudeE7, header.minLatitudeE7, header.maxLongitudeE7, header.maxLatitudeE7].map(degrees).joined(separator: ",")),
+            ("center", "\(degrees(header.centerLongitudeE7)),\(degrees(header.centerLatitudeE7)),\(header.centerZoom)"),
+            ("root entries", String(archive.root.count)),
+            ("leaf pointers in root", String(archive.root.filter(\.isLeaf).count)),
+        ]
+        for section in header.sections {
+            rows.append((section.name, "offset \(section.offset), \(section.length) bytes"))
+        }
+        return rows
+    }
+
+    public func metadata() throws -> TileMetadata {
+        try PMTilesMetadataMapping.decode(try archive.metadataBytes(), header: header, store: location.address)
+    }
+
+    public func tiles(matching filter: TileFilter) throws -> any TileCursor {
+        PMTilesCursor(archive: archive, filter: filter)
+    }
+
+    public func tile(at coordinate: TileCoordinate) throws -> Data? {
+        let id = PMTilesTileID.id(of: coordinate)
+        do {
+            guard let entry = try archive.entry(for: id) else { return nil }
+            return try archive.blob(entry, part: "tile \(coordinate) (tile ID \(id))")
+        } catch let error as PMTilesFormatError where error.part.hasPrefix("tile ") {
+            throw TileStoreError(.invalidTile, store: location.address, item: error.part, message: error.message)
+        } catch {
+            throw PMTilesCursor.storeError(error, store: location.address)
+        }
+    }
+
+    public func listing(matching filter: TileFilter) throws -> any TileIndexCursor {
+        PMTilesListingCursor(archive: archive, filter: filter)
+    }
+
+    public func summary(matching filter: TileFilter, countingBytes: Bool) throws -> TileSetSummary {
+        var summary = TileSetSummary()
+        let cursor = PMTilesListingCursor(archive: archive, filter: filter)
+        while true {
+            do {
+                guard let entry = try cursor.next() else { break }
+                summary.add(entry.coordinate, size: entry.size)
+            } catch let error as TileStoreError where error.kind == .invalidTile {
+                continue
+            }
+        }
+        return summary
+    }
+
+    public func integrityProblems() throws -> [String] {
+        PMTilesStructureCheck(archive: archive).problems()
+    }
+}

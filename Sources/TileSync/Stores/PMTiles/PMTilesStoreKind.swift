@@ -1,0 +1,66 @@
+/// PMTiles v3 archives: one file of tiles addressed by Hilbert tile ID, read by index (binary
+/// search in the root and cached leaves), written clustered with equal blobs stored once, and
+/// changed by writing a new archive renamed over the old one.
+///
+/// Claims names ending in `.pmtiles` and existing files that start with the PMTiles magic
+/// number. Reads the `dedup` option and ignores it: an archive always stores equal blobs once.
+public struct PMTilesStoreKind: TileStoreKind {
+    public typealias Options = Void
+
+    /// The kind (stateless).
+    public init() {}
+
+    public var name: String { "pmtiles" }
+    public var displayName: String { "PMTiles archive" }
+
+    public var capabilities: TileStoreCapabilities {
+        TileStoreCapabilities(nativeOrder: .tileID, hasCheapRandomAccess: true, listing: [], canStoreHashes: false,
+                              updates: .rewrite, deduplication: .storesEachBlobOnce, preferredWriteOrder: .tileID,
+                              maintainsAggregateHash: false, isLocalIndexFile: false)
+    }
+
+    public var optionNames: Set<String> { [DeduplicationOption.name] }
+
+    public func claim(_ candidate: TileStoreCandidate) -> TileStoreClaim {
+        guard candidate.entry != .remote else { return .none }
+        if candidate.hasSuffix(in: [".pmtiles"]) { return .name }
+        let head = candidate.head
+        if head.starts(with: PMTilesHeader.magic) { return .content }
+        // PMTiles v1 and v2 start with "PM" and a 16-bit version: claimed, so the reader names the version.
+        if head.count >= 4, head[0] == UInt8(ascii: "P"), head[1] == UInt8(ascii: "M"), [1, 2].contains(head[2]), head[3] == 0 { return .content }
+        return .none
+    }
+
+    public func options(from options: TileStoreOptions, at location: TileStoreLocation) throws(TileStoreError) {}
+
+    public func openReader(at location: TileStoreLocation, options: Void) throws(TileStoreError) -> any TileReader {
+        try PMTilesReader(location: location)
+    }
+
+    public func makeWriter(at location: TileStoreLocation, options: Void, settings: TileWriterSettings) throws(TileStoreError) -> any TileWriter {
+        try PMTilesWriter(location: location, overwrite: settings.overwrite)
+    }
+
+    public func makeUpdater(at location: TileStoreLocation, options: Void) throws(TileStoreError) -> any TileUpdater {
+        PMTilesUpdater(location: location)
+    }
+
+    /// Through the go-pmtiles mapping and back: `json` members compacted and reordered,
+    /// bounds and centre rounded to 10^-7 degrees, a centre added where the writer adds one.
+    public func storedMetadata(_ metadata: TileMetadata) -> TileMetadata {
+        let mapped = PMTilesMetadataMapping.encode(metadata)
+        let zooms = (metadata.minZoom ?? 0, metadata.maxZoom ?? metadata.minZoom ?? 0)
+        let header = PMTilesArchiveAssembler.header(metadata: metadata, format: SniffedTileFormat(metadata.format ?? .unknown),
+                                                    bounds: mapped.bounds, center: mapped.center, zooms: zooms)
+        return (try? PMTilesMetadataMapping.decode(mapped.json, header: header, store: "")) ?? metadata
+    }
+
+    public func resource(at location: TileStoreLocation) -> any TileStoreResource {
+        LocalFileResource(path: location.address, isFolder: false)
+    }
+}
+
+extension TileStoreKind where Self == PMTilesStoreKind {
+    /// PMTiles archives (`TileStoreLocation(kind: .pmtiles, address: ...)`).
+    public static var pmtiles: PMTilesStoreKind { PMTilesStoreKind() }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Changes a PMTiles archive the only way its layout allows: the changes wait in a private
+/// temporary SQLite table (bounded memory), then `finish()` writes a new archive with a
+/// `PMTilesWriter` (every old tile not changed or removed, then the new ones) and renames it
+/// over the old one. `abort()`, or an error, leaves the old archive as it was.
+///
+/// Errors: `.io` (disk full, permissions), `.corrupt` (the old archive cannot be read).
+public final class PMTilesUpdater: TileUpdater {
+    public let location: TileStoreLocation
+    private var changes: PendingTileChanges?
+    private var metadata = TileMetadata()
+    private var format = SniffedTileFormat(.unknown)
+    private var writer: PMTilesWriter?
+
+    /// Prepares to change the archive at `location` (created at `finish()` when missing).
+    public init(location: TileStoreLocation) {
+        self.location = location
+    }
+
+    deinit {
+        abort()
+    }
+
+    public func begin(metadata: TileMetadata, format: SniffedTileFormat) throws {
+        self.metadata = metadata
+        self.format = format
+        changes = try PendingTileChanges(store: location.address)
+    }
+
+    public func put(_ tile: Tile, hash: ContentHash, modificationTime: Int64) throws {
+        try pending().record(tile.coordinate, data: tile.data)
+    }
+
+    public func remove(_ coordinate: TileCoordinate) throws {
+        try pending().record(coordinate, data: nil)
+    }
+
+    public func finish() throws {
+        guard let changes else { throw TileStoreError(.unsupported, store: location.address, message: "finish before begin") }
+        do {
+            let old = AtomicFile.exists(location.address) ? try PMTilesReader(location: location) : nil
+            let writer = try PMTilesWriter(location: location, overwrite: true)
+            self.writer = writer
+            try writer.begin(metadata: metadata, format: format)
+            if let old {
+                let cursor = try old.tiles(matching: .all)
+                while let tile = try cursor.next() {
+                    if try !changes.contains(tile.coordinate) { try writer.write(tile) }
+                }
+            }
+            try changes.forEachPut { try writer.write($0) }
+            try writer.finish()
+        } catch {
+            abort()
+            throw TileStoreError(wrapping: error, store: location.address)
+        }
+        self.writer = nil
+        self.changes = nil
+    }
+
+    public func abort() {
+        writer?.abort()
+        writer = nil
+        changes = nil
+    }
+
+    private func pending() throws -> PendingTileChanges {
+        guard let changes else { throw TileStoreError(.unsupported, store: location.address, message: "change before begin") }
+        return changes
+    }
+}

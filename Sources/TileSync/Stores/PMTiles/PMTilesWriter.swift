@@ -1,0 +1,90 @@
+import Foundation
+
+/// Writes a clustered PMTiles v3 archive, whatever order the tiles come in, in memory that does
+/// not grow with the archive: tile bytes wait in a scratch file beside the destination, records
+/// of them are sorted on disk (`PMTilesTileCollector`), and `finish()` writes header, root,
+/// metadata, leaves and tile data (in tile-ID order, equal blobs once, runs of equal tiles as
+/// one entry) to a temporary file that is renamed into place.
+///
+/// A repeated coordinate keeps its last tile. Errors: `.destinationExists` (without
+/// `overwrite`), `.io` (disk full, permissions; the destination is then unchanged).
+public final class PMTilesWriter: TileWriter, RepeatCountingWriter {
+    public let location: TileStoreLocation
+    private let temporaryPath: String
+    private let folder: String
+    private var collector: PMTilesTileCollector?
+    private var metadata = TileMetadata()
+    private var format = SniffedTileFormat(.unknown)
+    private var isFinished = false
+    private(set) var repeatCounts: BlobCounter.Counts?
+    /// The header written, after `finish()`.
+    public private(set) var header: PMTilesHeader?
+
+    /// Prepares to write an archive.
+    /// - Parameter overwrite: replace an existing file (`--force`).
+    /// - Throws: `TileStoreError` `.destinationExists`.
+    public init(location: TileStoreLocation, overwrite: Bool) throws(TileStoreError) {
+        self.location = location
+        try AtomicFile.refuseExisting(location.address, overwrite: overwrite)
+        temporaryPath = AtomicFile.temporaryPath(beside: location.address)
+        folder = URL(fileURLWithPath: location.address).deletingLastPathComponent().path
+    }
+
+    deinit {
+        if !isFinished { abort() }
+    }
+
+    /// Each tile's MD5 finds repeated blobs.
+    public var wantsHashes: Bool { true }
+    public var deduplication: TileDeduplication { .storesEachBlobOnce }
+    public var preferredOrder: TileOrder { .tileID }
+
+    public func begin(metadata: TileMetadata, format: SniffedTileFormat) throws {
+        self.metadata = metadata
+        self.format = format
+        do {
+            collector = try PMTilesTileCollector(folder: folder)
+        } catch {
+            throw error.storeError(store: location.address)
+        }
+    }
+
+    public func write(_ tile: Tile, hash: ContentHash, duplicateOf original: TileCoordinate?) throws {
+        guard let collector else { throw TileStoreError(.unsupported, store: location.address, message: "write before begin") }
+        do {
+            try collector.add(tile, hash: hash == .unknown ? ContentHash(of: tile.data) : hash)
+        } catch {
+            throw error.storeError(store: location.address, item: "tile \(tile.coordinate)")
+        }
+    }
+
+    public func finish() throws {
+        guard let collector else { throw TileStoreError(.unsupported, store: location.address, message: "finish before begin") }
+        do {
+            let (layout, header) = try PMTilesArchiveAssembler.write(collector, metadata: metadata, format: format, to: temporaryPath)
+            self.collector = nil
+            try AtomicFile.sync(path: temporaryPath)
+            try AtomicFile.rename(temporaryPath, to: location.address)
+            self.header = header
+            var counts = BlobCounter.Counts()
+            counts.duplicateTiles = layout.duplicateTiles
+            counts.duplicateBytes = layout.duplicateBytes
+            counts.repeated = layout.repeated
+            repeatCounts = counts
+            isFinished = true
+        } catch {
+            abort()
+            switch error {
+            case let error as POSIXFileError: throw error.storeError(store: location.address)
+            case let error as TileStoreError: throw error
+            default: throw TileStoreError(.io, store: location.address, message: "\(error)")
+            }
+        }
+    }
+
+    public func abort() {
+        collector = nil
+        AtomicFile.remove(temporaryPath)
+        isFinished = true
+    }
+}
