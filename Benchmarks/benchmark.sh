@@ -116,6 +116,11 @@ for tiles in "${sizes[@]}"; do
   echo
   fs="fresh folders on $(df --output=fstype . | tail -1)"; [ "$loop" = 1 ] && fs="journaled ext4 image, loop-mounted"
   echo "== $tiles $kind tiles, $(awk "BEGIN {printf \"%.0f\", $bytes/1e6}") MB of tiles, $(nproc) cores, median of $runs runs, $fs"
+  row() { # LABEL NAME PEER
+    local ratio
+    ratio=$(awk -v a="$(median "$2")" -v b="$(median "$3")" 'BEGIN {printf "%.2fx", b/a}')
+    printf "%-44s %s  %s vs %s\n" "$1" "$(report "$2" "$tiles" "$bytes")" "$ratio" "$3"
+  }
   row "MBTiles -> PMTiles: tilesync" pmtiles-tilesync pmtiles-convert
   printf "%-44s %s\n" "MBTiles -> PMTiles: pmtiles-convert" "$(report pmtiles-convert "$tiles" "$bytes")"
   row "PMTiles -> folder: tilesync" pmtiles-folder-tilesync export-tilesync
@@ -126,11 +131,6 @@ for tiles in "${sizes[@]}"; do
   printf "%-44s %s\n" "floor: sqlite3 reads every blob" "$(report floor-sqlite "$tiles" "$bytes")"
   printf "%-44s %s\n" "floor: cat every file of the tree" "$(report floor-cat "$tiles" "$bytes")"
   printf "%-44s %s\n" "floor: cp of the MBTiles file" "$(report floor-cp "$tiles" "$bytes")"
-  row() { # LABEL NAME PEER
-    local ratio
-    ratio=$(awk -v a="$(median "$2")" -v b="$(median "$3")" 'BEGIN {printf "%.2fx", b/a}')
-    printf "%-44s %s  %s vs %s\n" "$1" "$(report "$2" "$tiles" "$bytes")" "$ratio" "$3"
-  }
   row "MBTiles -> folder: tilesync" export-tilesync export-mbutil
   row "MBTiles -> folder: tilesync vs GNU tar -x" export-tilesync unpack-gnutar
   printf "%-44s %s\n" "MBTiles -> folder: mb-util" "$(report export-mbutil "$tiles" "$bytes")"

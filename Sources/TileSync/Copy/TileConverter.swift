@@ -33,7 +33,8 @@ public enum TileConverter {
         reader.setCancellation(options.isCancelled)
         let sourceMetadata = try reader.metadata()
         let writer = try destination.makeWriter(TileWriterSettings(overwrite: options.overwrite,
-                                                                   preservesModificationTimes: options.preservesModificationTimes))
+                                                                   preservesModificationTimes: options.preservesModificationTimes,
+                                                                   isCancelled: options.isCancelled))
         do {
             let run = try ConversionRun(reader: reader, writer: writer, options: options, progress: progress, written: written)
             var summary = try run.copy(sourceMetadata: sourceMetadata)

@@ -5,10 +5,15 @@ public struct TileWriterSettings: Sendable {
     /// Give each stored tile the `modificationTime` it was read with, where the store keeps one
     /// per tile (folders), as `rsync -a` does.
     public var preservesModificationTimes = false
+    /// Polled by writers whose `finish()` is long (a PMTiles lays out its whole archive there):
+    /// true makes it stop with `.interrupted`, leaving the destination as it was.
+    public var isCancelled: @Sendable () -> Bool = { false }
 
-    /// Defaults: refuse an existing destination, new modification times.
-    public init(overwrite: Bool = false, preservesModificationTimes: Bool = false) {
+    /// Defaults: refuse an existing destination, new modification times, never cancelled.
+    public init(overwrite: Bool = false, preservesModificationTimes: Bool = false,
+                isCancelled: @escaping @Sendable () -> Bool = { false }) {
         self.overwrite = overwrite
         self.preservesModificationTimes = preservesModificationTimes
+        self.isCancelled = isCancelled
     }
 }

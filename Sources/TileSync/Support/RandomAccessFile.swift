@@ -17,10 +17,17 @@ final class RandomAccessFile: @unchecked Sendable {
     /// Opens a file for reading (following no symbolic link at the last component when
     /// `followsLinks` is false).
     /// - Throws: `POSIXFileError` when it cannot be opened or is not a regular file.
-    init(path: String, followsLinks: Bool = true) throws(POSIXFileError) {
+    /// - Parameter direct: read around the page cache (`O_DIRECT` where the platform has it):
+    ///   offsets, counts and buffers must then be multiples of `BufferWriteQueue.directAlignment`.
+    init(path: String, followsLinks: Bool = true, direct: Bool = false) throws(POSIXFileError) {
         self.path = path
         let flags = O_RDONLY | O_CLOEXEC | (followsLinks ? 0 : O_NOFOLLOW)
-        let descriptor = retryingOnInterrupt { open(path, flags) }
+        var descriptor: Int32 = -1
+        if direct, let directFlag = BufferWriteQueue.directFlag {
+            // A file system without direct I/O (tmpfs) refuses the flag: read through the cache there.
+            descriptor = retryingOnInterrupt { open(path, flags | directFlag) }
+        }
+        if descriptor < 0 { descriptor = retryingOnInterrupt { open(path, flags) } }
         guard descriptor >= 0 else { throw POSIXFileError(operation: "open", path: path, code: errno) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
@@ -38,6 +45,23 @@ final class RandomAccessFile: @unchecked Sendable {
 
     deinit {
         close(descriptor)
+    }
+
+    /// Up to `count` bytes from `offset` into `buffer`, fewer only at the end of the file.
+    /// - Returns: the bytes read.
+    /// - Throws: `POSIXFileError` on a read error.
+    func readAvailable(at offset: UInt64, count: Int, into buffer: UnsafeMutableRawPointer) throws(POSIXFileError) -> Int {
+        var done = 0
+        while done < count {
+            let got = pread(descriptor, buffer + done, count - done, off_t(offset) + off_t(done))
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw POSIXFileError(operation: "read", path: path, code: errno)
+            }
+            if got == 0 { break }
+            done += got
+        }
+        return done
     }
 
     /// `count` bytes from `offset` into `buffer` (which must hold them).

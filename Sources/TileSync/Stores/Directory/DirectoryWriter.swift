@@ -26,7 +26,17 @@ public final class DirectoryWriter: TileWriter {
     /// column (a PMTiles streams along the Hilbert curve): opened at most once while they stay.
     private var openFolders: [[UInt8]: Int32] = [:]
     private var openOrder: [[UInt8]] = []
-    private static let openFolderLimit = 128
+    /// A quarter of the process's descriptor limit, at most 1,024 (a zoom-10 Hilbert walk).
+    private static let openFolderLimit: Int = {
+        var limit = rlimit()
+        #if os(Linux)
+        let resource = Int32(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        guard getrlimit(resource, &limit) == 0 else { return 64 }
+        return max(8, min(1024, Int(clamping: limit.rlim_cur) / 4))
+    }()
     /// The current tile's relative path, reused from tile to tile.
     private var pathBytes: [UInt8] = []
     private var hasBegun = false

@@ -8,9 +8,13 @@ enum PMTilesArchiveAssembler {
 
     /// Writes the archive to `path` (a new file) and returns its layout (counts, repeats).
     /// - Throws: `POSIXFileError`, `CompressionError`.
+    /// - Throws: `POSIXFileError`, `CompressionError`, `CancellationError` when `isCancelled` turns true.
     static func write(_ collector: PMTilesTileCollector, metadata: TileMetadata, format: SniffedTileFormat,
-                      to path: String) throws -> (layout: PMTilesLayout, header: PMTilesHeader) {
-        let layout = try PMTilesLayout(placements: try collector.placements().records, folder: collector.folder)
+                      to path: String, isCancelled: @Sendable () -> Bool) throws -> (layout: PMTilesLayout, header: PMTilesHeader) {
+        let placements = try collector.placements().records
+        if isCancelled() { throw CancellationError() }
+        let layout = try PMTilesLayout(placements: placements, folder: collector.folder)
+        if isCancelled() { throw CancellationError() }
         let directories = try PMTilesDirectoryBuilder.build(layout, folder: collector.folder)
         let mapped = PMTilesMetadataMapping.encode(metadata)
         let metadataBytes = try GzipCodec.compress(mapped.json, level: 9)
@@ -38,8 +42,9 @@ enum PMTilesArchiveAssembler {
                 if let failure { throw failure }
             }
             if let leaves = directories.leaves { try copy(ranges: [(0, leaves.count)], to: output, reading: leaves.read) }
+            if isCancelled() { throw CancellationError() }
             try collector.blobs.finishWriting()
-            try copyTileData(layout, blobs: collector.blobs, to: output)
+            try copyTileData(layout, blobs: collector.blobs, to: output, isCancelled: isCancelled)
             try output.close()
         } catch {
             try? output.close()
@@ -80,33 +85,88 @@ enum PMTilesArchiveAssembler {
         return header
     }
 
-    /// Copies the blobs in data order, reading runs that lie next to each other in the scratch
-    /// file (a source already in tile-ID order) in one go.
-    private static func copyTileData(_ layout: PMTilesLayout, blobs: ScratchSpool, to output: SequentialFileOutput) throws {
+    /// Bytes of tile data laid out in memory at a time, and of one read from the spool.
+    static let windowBytes = 4 << 20
+    static let readBytes = 1 << 20
+    /// A gap between two blobs of a window smaller than this is read rather than skipped.
+    static let readGap: UInt64 = 64 << 10
+
+    /// Copies the blobs in data order, a window at a time: the window's blobs are read from the
+    /// spool in the spool's order, in aligned ranges that take in small gaps (a Hilbert block of
+    /// tiles that came column by column is a few long runs), placed in the window, and appended.
+    private static func copyTileData(_ layout: PMTilesLayout, blobs: ScratchSpool, to output: SequentialFileOutput,
+                                     isCancelled: @Sendable () -> Bool) throws {
+        let alignment = BufferWriteQueue.directAlignment
+        let window = UnsafeMutableRawBufferPointer.allocate(byteCount: windowBytes, alignment: alignment)
+        let staging = UnsafeMutableRawBufferPointer.allocate(byteCount: readBytes + 2 * alignment, alignment: alignment)
+        defer {
+            window.deallocate()
+            staging.deallocate()
+        }
+        var pending: [(blob: UInt64, length: Int, at: Int)] = []
+        var filled = 0
+        func flushWindow() throws {
+            pending.sort { $0.blob < $1.blob }
+            var first = 0
+            while first < pending.count {
+                let start = pending[first].blob
+                var end = start + UInt64(pending[first].length)
+                var last = first + 1
+                while last < pending.count, pending[last].blob <= end + readGap,
+                      max(end, pending[last].blob + UInt64(pending[last].length)) - start <= UInt64(readBytes) {
+                    end = max(end, pending[last].blob + UInt64(pending[last].length))
+                    last += 1
+                }
+                let base = try blobs.readAligned(at: start, count: Int(end - start), into: staging)
+                for item in pending[first..<last] {
+                    (window.baseAddress! + item.at).copyMemory(from: staging.baseAddress! + base + Int(item.blob - start), byteCount: item.length)
+                }
+                first = last
+            }
+            try output.append(UnsafeRawBufferPointer(rebasing: window[0..<filled]))
+            pending.removeAll(keepingCapacity: true)
+            filled = 0
+        }
+        try forEachCopy(layout) { copy in
+            let length = Int(copy.length)
+            if length > readBytes {
+                try flushWindow()
+                if isCancelled() { throw CancellationError() }
+                var done = 0
+                while done < length {
+                    let count = min(readBytes, length - done)
+                    let base = try blobs.readAligned(at: copy.blobOffset + UInt64(done), count: count, into: staging)
+                    try output.append(UnsafeRawBufferPointer(rebasing: staging[base..<base + count]))
+                    done += count
+                }
+                return
+            }
+            if filled + length > windowBytes { try flushWindow() }
+            pending.append((copy.blobOffset, length, filled))
+            filled += length
+            if filled == windowBytes, isCancelled() { throw CancellationError() }
+        }
+        if isCancelled() { throw CancellationError() }
+        try flushWindow()
+    }
+
+    /// Calls `body` with each blob to copy, in data order (the layout's list, read in batches).
+    private static func forEachCopy(_ layout: PMTilesLayout, _ body: (PMTilesLayout.Copy) throws -> Void) throws {
         let stride = MemoryLayout<PMTilesLayout.Copy>.stride
         let batch = 1 << 14
-        var ranges: [(UInt64, UInt64)] = []
         var position: UInt64 = 0
         let total = layout.copies.count / UInt64(stride)
+        var copies = [PMTilesLayout.Copy](repeating: .init(blobOffset: 0, length: 0), count: batch)
         while position < total {
             let count = Int(min(UInt64(batch), total - position))
-            var copies = [PMTilesLayout.Copy](repeating: .init(blobOffset: 0, length: 0), count: count)
             var failure: POSIXFileError?
             copies.withUnsafeMutableBytes { raw in
                 guard let base = raw.baseAddress else { return }
-                do throws(POSIXFileError) { try layout.copies.read(at: position * UInt64(stride), count: raw.count, into: base) } catch { failure = error }
+                do throws(POSIXFileError) { try layout.copies.read(at: position * UInt64(stride), count: count * stride, into: base) } catch { failure = error }
             }
             if let failure { throw failure }
             position += UInt64(count)
-            ranges.removeAll(keepingCapacity: true)
-            for copy in copies {
-                if let last = ranges.last, last.0 + last.1 == copy.blobOffset {
-                    ranges[ranges.count - 1].1 += UInt64(copy.length)
-                } else {
-                    ranges.append((copy.blobOffset, UInt64(copy.length)))
-                }
-            }
-            try copy(ranges: ranges, to: output, reading: blobs.read)
+            for copy in copies[0..<count] { try body(copy) }
         }
     }
 

@@ -38,7 +38,7 @@ public struct PMTilesStoreKind: TileStoreKind {
     }
 
     public func makeWriter(at location: TileStoreLocation, options: Void, settings: TileWriterSettings) throws(TileStoreError) -> any TileWriter {
-        try PMTilesWriter(location: location, overwrite: settings.overwrite)
+        try PMTilesWriter(location: location, overwrite: settings.overwrite, isCancelled: settings.isCancelled)
     }
 
     public func makeUpdater(at location: TileStoreLocation, options: Void) throws(TileStoreError) -> any TileUpdater {

@@ -3,7 +3,7 @@
 /// sections and total length, header counts against the entries, zooms, centre, bounds,
 /// clustered order, and every blob inside the tile data section.
 struct PMTilesStructureCheck {
-    static let maxTrackedBlobs = 4_000_000
+    static let maxTrackedBlobs = 1_000_000
     let archive: PMTilesArchive
 
     func problems() -> [String] {

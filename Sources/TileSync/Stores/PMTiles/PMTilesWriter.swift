@@ -20,11 +20,16 @@ public final class PMTilesWriter: TileWriter, RepeatCountingWriter {
     /// The header written, after `finish()`.
     public private(set) var header: PMTilesHeader?
 
+    private let isCancelled: @Sendable () -> Bool
+
     /// Prepares to write an archive.
-    /// - Parameter overwrite: replace an existing file (`--force`).
+    /// - Parameters:
+    ///   - overwrite: replace an existing file (`--force`).
+    ///   - isCancelled: polled while `finish()` lays the archive out; true stops it with `.interrupted`.
     /// - Throws: `TileStoreError` `.destinationExists`.
-    public init(location: TileStoreLocation, overwrite: Bool) throws(TileStoreError) {
+    public init(location: TileStoreLocation, overwrite: Bool, isCancelled: @escaping @Sendable () -> Bool = { false }) throws(TileStoreError) {
         self.location = location
+        self.isCancelled = isCancelled
         try AtomicFile.refuseExisting(location.address, overwrite: overwrite)
         temporaryPath = AtomicFile.temporaryPath(beside: location.address)
         folder = URL(fileURLWithPath: location.address).deletingLastPathComponent().path
@@ -61,7 +66,8 @@ public final class PMTilesWriter: TileWriter, RepeatCountingWriter {
     public func finish() throws {
         guard let collector else { throw TileStoreError(.unsupported, store: location.address, message: "finish before begin") }
         do {
-            let (layout, header) = try PMTilesArchiveAssembler.write(collector, metadata: metadata, format: format, to: temporaryPath)
+            let (layout, header) = try PMTilesArchiveAssembler.write(collector, metadata: metadata, format: format, to: temporaryPath,
+                                                                      isCancelled: isCancelled)
             self.collector = nil
             try AtomicFile.sync(path: temporaryPath)
             try AtomicFile.rename(temporaryPath, to: location.address)
@@ -77,6 +83,8 @@ public final class PMTilesWriter: TileWriter, RepeatCountingWriter {
             switch error {
             case let error as POSIXFileError: throw error.storeError(store: location.address)
             case let error as TileStoreError: throw error
+            case is CancellationError:
+                throw TileStoreError(.interrupted, store: location.address, message: "interrupted; the destination was not changed")
             default: throw TileStoreError(.io, store: location.address, message: "\(error)")
             }
         }

@@ -6,9 +6,11 @@ import Darwin
 #endif
 
 /// A private temporary file written front to back by a background thread
-/// (`SequentialFileOutput`, buffered, no early writeback) and read back at offsets once written:
-/// for bulk bytes that wait for their place (a PMTiles writer's blobs). Unlinked as soon as it
-/// is created, so nothing is left behind.
+/// (`SequentialFileOutput`, buffered, without early writeback: it is read back and dropped,
+/// never flushed) and read back in aligned ranges once written (`readAligned`): for bulk bytes
+/// that wait for their place (a PMTiles writer's blobs). Unlinked as soon as it is created, so
+/// nothing is left behind. (Direct I/O both ways was measured too: disk-bound, it was slower
+/// at 100,000 tiles and no faster at 1,000,000.)
 final class ScratchSpool {
     let path: String
     private var output: SequentialFileOutput?
@@ -20,7 +22,7 @@ final class ScratchSpool {
             ".\(purpose)\(AtomicFile.temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
         let output = try SequentialFileOutput(path: path, direct: false, writesBackEarly: false)
         do {
-            reader = try RandomAccessFile(path: path)
+            reader = try RandomAccessFile(path: path, direct: false)
         } catch {
             try? output.close()
             unlink(path)
@@ -56,10 +58,21 @@ final class ScratchSpool {
         output = nil
     }
 
-    /// Reads `count` bytes from `offset`, after `finishWriting()`.
-    /// - Throws: `POSIXFileError`.
-    func read(at offset: UInt64, count: Int, into target: UnsafeMutableRawPointer) throws(POSIXFileError) {
+    /// Reads `count` bytes from `offset` into an aligned buffer of `capacity` bytes, rounding the
+    /// range out to the alignment: the requested bytes start at the returned offset in it.
+    /// - Throws: `POSIXFileError`, or `EIO`-coded when the file ends before the range.
+    func readAligned(at offset: UInt64, count: Int, into buffer: UnsafeMutableRawBufferPointer) throws(POSIXFileError) -> Int {
         try finishWriting()
-        try reader.read(at: offset, count: count, into: target)
+        let alignment = UInt64(BufferWriteQueue.directAlignment)
+        let start = offset / alignment * alignment
+        let end = (offset + UInt64(count) + alignment - 1) / alignment * alignment
+        guard let base = buffer.baseAddress, Int(end - start) <= buffer.count else {
+            throw POSIXFileError(operation: "read a range larger than its buffer", path: path, code: EINVAL)
+        }
+        let got = try reader.readAvailable(at: start, count: Int(end - start), into: base)
+        guard UInt64(got) >= offset + UInt64(count) - start else {
+            throw POSIXFileError(operation: "read (the file ends early)", path: path, code: EIO)
+        }
+        return Int(offset - start)
     }
 }

@@ -104,6 +104,25 @@ struct PMTilesStoreTests {
         #expect(zoom7.tileCount == 16_384 && zoom7.zooms.count == 1)
     }
 
+    @Test("Blobs larger than a read, and more than a window of them, come back in tile-ID order")
+    func largeBlobs() throws {
+        let folder = try TemporaryDirectory()
+        let location = TileStoreLocation(kind: .pmtiles, address: folder.file("large.pmtiles"))
+        var tiles = GeneratedStore.pyramid(maxZoom: 5).map { tile in
+            Tile(coordinate: tile.coordinate, data: tile.data + Data(repeating: UInt8(tile.coordinate.x & 0xFF), count: 8000 + tile.coordinate.y * 101))
+        }
+        tiles[7] = Tile(coordinate: tiles[7].coordinate, data: tiles[7].data + Data(repeating: 7, count: 3 << 20))
+        tiles[900] = Tile(coordinate: tiles[900].coordinate, data: tiles[900].data + Data(repeating: 9, count: 9 << 20))
+        let writer = try PMTilesWriter(location: location, overwrite: false)
+        try writer.begin(metadata: TileMetadata(), format: SniffedTileFormat(.png))
+        for tile in tiles.reversed() { try writer.write(tile) }
+        try writer.finish()
+        let read = try StoreContents.tiles(location.address)
+        #expect(read.count == tiles.count)
+        for tile in tiles { #expect(read[tile.coordinate] == tile.data, "tile \(tile.coordinate)") }
+        #expect(try PMTilesReader(location: location).integrityProblems() == [])
+    }
+
     @Test("An unclustered archive (blobs in any order, shared) reads by its offsets")
     func unclustered() throws {
         let folder = try TemporaryDirectory()
@@ -145,6 +164,13 @@ struct PMTilesStoreTests {
         try writer.begin(metadata: TileMetadata(), format: SniffedTileFormat(.png))
         for tile in GeneratedStore.pyramid(maxZoom: 3) { try writer.write(tile) }
         writer.abort()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+        let cancelled = try PMTilesWriter(location: location, overwrite: false, isCancelled: { true })
+        try cancelled.begin(metadata: TileMetadata(), format: SniffedTileFormat(.png))
+        for tile in GeneratedStore.pyramid(maxZoom: 3) { try cancelled.write(tile) }
+        #expect(throws: TileStoreError(.interrupted, store: path, message: "interrupted; the destination was not changed")) {
+            try cancelled.finish()
+        }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
         try Data("x".utf8).write(to: URL(fileURLWithPath: path))
         #expect(throws: TileStoreError.self) { try PMTilesWriter(location: location, overwrite: false) }
