@@ -63,6 +63,14 @@ public final class PMTilesReader: TileReader {
         PMTilesCursor(archive: archive, filter: filter)
     }
 
+    /// In zoom, column, row order when a writer prefers it (sorted on disk from the directories,
+    /// blobs read by offset), else in tile-ID order. Tiles past zoom 30 are left out of the
+    /// sorted stream (the tile-ID stream reports them).
+    public func tiles(matching filter: TileFilter, preferring preferred: TileOrder) throws -> any TileCursor {
+        guard preferred == .zoomColumnRow || preferred == .zoomColumnTMSRow else { return try tiles(matching: filter) }
+        return try PMTilesRowOrderCursor(archive: archive, filter: filter, order: preferred)
+    }
+
     public func tile(at coordinate: TileCoordinate) throws -> Data? {
         let id = PMTilesTileID.id(of: coordinate)
         do {

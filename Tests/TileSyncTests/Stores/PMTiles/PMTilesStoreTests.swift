@@ -100,6 +100,18 @@ struct PMTilesStoreTests {
         for tile in tiles where tile.coordinate.x % 7 == 0 {
             #expect(try reader.tile(at: tile.coordinate) == tile.data)
         }
+        for order in [TileOrder.zoomColumnRow, .zoomColumnTMSRow] {
+            let cursor = try reader.tiles(matching: .all, preferring: order)
+            var previous: TileCoordinate?
+            var count = 0
+            while let tile = try cursor.next() {
+                if let previous { #expect(order.precedes(previous, tile.coordinate), "\(previous) before \(tile.coordinate)") }
+                #expect(tile.data == GeneratedStore.bytes(for: tile.coordinate))
+                previous = tile.coordinate
+                count += 1
+            }
+            #expect(count == tiles.count)
+        }
         let zoom7 = try reader.summary(matching: TileFilter(minZoom: 7, maxZoom: 7))
         #expect(zoom7.tileCount == 16_384 && zoom7.zooms.count == 1)
     }
