@@ -138,6 +138,9 @@ final class EndToEndTests {
         #expect(try ToolRunner.run(["sync", source, "a.pmtiles", "--quiet"], in: directory).status == 0)
         #expect(try ToolRunner.run(["diff", source, "a.pmtiles"], in: directory).stdout
             == "add: 0 tiles (0 B)\nreplace: 0 tiles (0 B)\ndelete: 0 tiles (0 B)\nunchanged: 21 tiles\nmetadata: same\n")
+        #expect(try ToolRunner.run(["sync", "a.pmtiles", "mirror.mbtiles", "--quiet"], in: directory).status == 0)
+        #expect(try ToolRunner.run(["verify", "a.pmtiles", "mirror.mbtiles"], in: directory).stdout
+            == "a.pmtiles and mirror.mbtiles hold the same 21 tiles\n")
 
         #expect(FileManager.default.createFile(atPath: directory + "/bad.pmtiles", contents: Data("PMTiles".utf8) + Data([4]) + Data(count: 200)))
         let bad = try ToolRunner.run(["convert", "bad.pmtiles", "out.mbtiles"], in: directory)
