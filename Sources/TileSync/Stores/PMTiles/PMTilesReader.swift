@@ -64,8 +64,7 @@ public final class PMTilesReader: TileReader {
     }
 
     /// In zoom, column, row order when a writer prefers it (sorted on disk from the directories,
-    /// blobs read by offset), else in tile-ID order. Tiles past zoom 30 are left out of the
-    /// sorted stream (the tile-ID stream reports them).
+    /// blobs read by offset), else in tile-ID order.
     public func tiles(matching filter: TileFilter, preferring preferred: TileOrder) throws -> any TileCursor {
         guard preferred == .zoomColumnRow || preferred == .zoomColumnTMSRow else { return try tiles(matching: filter) }
         return try PMTilesRowOrderCursor(archive: archive, filter: filter, order: preferred)

@@ -3,7 +3,8 @@ import Foundation
 /// Streams an archive's tiles in zoom, column, row order (XYZ or TMS rows) for writers that
 /// want it (a folder makes each column once, an MBTiles appends to its index): the directories
 /// are walked once into an on-disk sort of (order key, blob), then each blob is read by offset
-/// (a blob shared by neighbours once). Errors as `PMTilesCursor`.
+/// (a blob shared by neighbours once). Errors as `PMTilesCursor`; tiles past zoom 30 are
+/// reported (the first 1,000) before the others.
 final class PMTilesRowOrderCursor: TileCursor {
     private struct Record {
         var key: Int64
@@ -17,6 +18,8 @@ final class PMTilesRowOrderCursor: TileCursor {
     private let archive: PMTilesArchive
     private let sorted: SortedRecords<Record>
     private var lastBlob: (offset: UInt64, length: UInt32, data: Data)?
+    /// Tiles the walk could not take (past zoom 30), reported first, one per call; at most 1,000.
+    private var invalid: [TileStoreError] = []
 
     /// - Throws: `TileStoreError` for a damaged directory (`.corrupt`) or a failed scratch file (`.io`).
     init(archive: PMTilesArchive, filter: TileFilter, order: TileOrder) throws {
@@ -31,7 +34,9 @@ final class PMTilesRowOrderCursor: TileCursor {
                     try sorter.append(Record(key: Int64(order.sortKey(coordinate)), offset: entry.offset, length: entry.length,
                                              z: UInt8(coordinate.z), x: UInt32(coordinate.x), y: UInt32(coordinate.y)))
                 } catch let error as PMTilesFormatError where error.part.hasPrefix("tile ") {
-                    continue
+                    if invalid.count < 1000 {
+                        invalid.append(TileStoreError(.invalidTile, store: archive.store, item: error.part, message: error.message))
+                    }
                 }
             }
             sorted = try sorter.sorted()
@@ -43,6 +48,7 @@ final class PMTilesRowOrderCursor: TileCursor {
     var skipped: SkippedItems { SkippedItems() }
 
     func next() throws -> Tile? {
+        if !invalid.isEmpty { throw invalid.removeFirst() }
         let record: Record?
         do {
             record = try sorted.next()

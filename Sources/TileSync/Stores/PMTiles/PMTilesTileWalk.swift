@@ -11,7 +11,10 @@ struct PMTilesTileWalk {
 
     init(_ archive: PMTilesArchive, filter: TileFilter) {
         let lower = PMTilesTileID.firstID(ofZoom: filter.zooms.lowerBound)
-        upperID = PMTilesTileID.firstID(ofZoom: filter.zooms.upperBound + 1)
+        // Up to TileSync's highest zoom means every tile: zoom-31 tiles are then walked and
+        // reported as invalid, never dropped in silence.
+        upperID = filter.zooms.upperBound >= TileCoordinate.maxZoom ? PMTilesTileID.end
+            : PMTilesTileID.firstID(ofZoom: filter.zooms.upperBound + 1)
         entries = PMTilesEntryWalk(archive, ids: lower..<upperID)
         self.filter = filter
         nextID = lower

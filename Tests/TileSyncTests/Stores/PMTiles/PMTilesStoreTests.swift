@@ -275,6 +275,20 @@ struct PMTilesStoreTests {
         #expect(try cursor.next()?.coordinate == TileCoordinate(unchecked: 1, 0, 1))
         #expect(try cursor.next() == nil)
 
+        // Zoom 31 is valid PMTiles but beyond TileSync's zoom 30: an invalid tile, named.
+        let deep = try open("deep.pmtiles", PMTilesArchiveBuilder(root: [PMTilesEntry(tileID: 0, offset: 0, length: length, runLength: 1),
+                                                                          PMTilesEntry(tileID: PMTilesTileID.firstID(ofZoom: 31), offset: 0, length: length, runLength: 1)]))
+        let deepCursor = try deep.tiles(matching: .all)
+        #expect(try deepCursor.next()?.coordinate == TileCoordinate(unchecked: 0, 0, 0))
+        #expect(throws: TileStoreError(.invalidTile, store: folder.file("deep.pmtiles"), item: "tile 31/0/0 (tile ID \(PMTilesTileID.firstID(ofZoom: 31)))",
+                                       message: "zoom 31 is beyond TileSync's limit of 30")) { try deepCursor.next() }
+        #expect(try deepCursor.next() == nil)
+        #expect(try deep.summary(matching: .all).tileCount == 1)
+        let deepRows = try deep.tiles(matching: .all, preferring: .zoomColumnRow)
+        #expect(throws: TileStoreError.self) { try deepRows.next() }
+        #expect(try deepRows.next()?.coordinate == TileCoordinate(unchecked: 0, 0, 0))
+        #expect(try deepRows.next() == nil)
+
         var notJSON = PMTilesArchiveBuilder(root: [PMTilesEntry(tileID: 0, offset: 0, length: length, runLength: 1)])
         notJSON.metadata = Array("name: x".utf8)
         #expect(throws: TileStoreError.self) { try open("meta.pmtiles", notJSON).metadata() }
