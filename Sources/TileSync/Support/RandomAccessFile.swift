@@ -51,17 +51,7 @@ final class RandomAccessFile: @unchecked Sendable {
     /// - Returns: the bytes read.
     /// - Throws: `POSIXFileError` on a read error.
     func readAvailable(at offset: UInt64, count: Int, into buffer: UnsafeMutableRawPointer) throws(POSIXFileError) -> Int {
-        var done = 0
-        while done < count {
-            let got = pread(descriptor, buffer + done, count - done, off_t(offset) + off_t(done))
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw POSIXFileError(operation: "read", path: path, code: errno)
-            }
-            if got == 0 { break }
-            done += got
-        }
-        return done
+        try PositionalIO.readAvailable(descriptor, at: offset, count: count, into: buffer, path: path)
     }
 
     /// `count` bytes from `offset` into `buffer` (which must hold them).

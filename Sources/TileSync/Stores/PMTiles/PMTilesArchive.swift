@@ -70,7 +70,8 @@ final class PMTilesArchive {
     func metadataBytes() throws(TileStoreError) -> [UInt8] {
         guard header.metadataLength > 0 else { return [] }
         do {
-            let raw = try Self.readSection(file, offset: header.metadataOffset, length: header.metadataLength, part: "metadata")
+            let raw = try Self.readSection(file, offset: header.metadataOffset, length: header.metadataLength, part: "metadata",
+                                           limit: Self.maxDecodedBytes)
             return try Self.compression(of: header).decompress(raw, limit: Self.maxDecodedBytes, part: "metadata")
         } catch {
             throw PMTilesCursor.storeError(error, store: store)
@@ -110,6 +111,19 @@ final class PMTilesArchive {
         }
         if !found.isLeaf { return id < found.endID ? found : nil }
         throw PMTilesFormatError(parent.map { "leaf directory at offset \($0.offset)" } ?? "root directory", "leaf directories nest more than \(Self.maxDepth) levels deep (a loop?)")
+    }
+
+    /// The bytes of the tile at `coordinate`, whose blob `entry` names.
+    /// - Throws: `TileStoreError` `.invalidTile` when they lie outside the tile data section,
+    ///   `.io` when the read fails.
+    func tileData(_ entry: PMTilesEntry, at coordinate: TileCoordinate) throws -> Data {
+        do {
+            return try blob(entry, part: "tile \(coordinate) (tile ID \(PMTilesTileID.id(of: coordinate)))")
+        } catch let error as PMTilesFormatError {
+            throw TileStoreError(.invalidTile, store: store, item: error.part, message: error.message)
+        } catch {
+            throw PMTilesCursor.storeError(error, store: store)
+        }
     }
 
     /// Reads a tile's blob.
@@ -152,8 +166,9 @@ final class PMTilesArchive {
         guard header.rootLength > 0 else { throw PMTilesFormatError("header", "the root directory is empty (length 0)") }
     }
 
-    private static func readSection(_ file: RandomAccessFile, offset: UInt64, length: UInt64, part: String) throws -> [UInt8] {
-        guard length <= UInt64(maxDirectoryBytes) || part == "metadata" && length <= UInt64(maxDecodedBytes) else {
+    private static func readSection(_ file: RandomAccessFile, offset: UInt64, length: UInt64, part: String,
+                                    limit: Int = maxDirectoryBytes) throws -> [UInt8] {
+        guard length <= UInt64(limit) else {
             throw PMTilesFormatError(part, "is \(length) bytes, larger than TileSync reads")
         }
         return try file.bytes(at: offset, count: Int(length))

@@ -10,8 +10,8 @@ enum PMTilesArchiveAssembler {
     /// - Throws: `POSIXFileError`, `CompressionError`.
     /// - Throws: `POSIXFileError`, `CompressionError`, `CancellationError` when `isCancelled` turns true.
     static func write(_ collector: PMTilesTileCollector, metadata: TileMetadata, format: SniffedTileFormat,
-                      to path: String, isCancelled: @Sendable () -> Bool) throws -> (layout: PMTilesLayout, header: PMTilesHeader) {
-        let placements = try collector.placements().records
+                      to path: String, isCancelled: @Sendable () -> Bool) throws -> PMTilesLayout {
+        let placements = try collector.placements()
         if isCancelled() { throw CancellationError() }
         let layout = try PMTilesLayout(placements: placements, folder: collector.folder)
         if isCancelled() { throw CancellationError() }
@@ -50,7 +50,7 @@ enum PMTilesArchiveAssembler {
             try? output.close()
             throw error
         }
-        return (layout, header)
+        return layout
     }
 
     /// The header fields that come from the metadata and the tiles' zooms (no sections, no counts).

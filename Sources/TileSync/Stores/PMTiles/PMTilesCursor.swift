@@ -21,8 +21,8 @@ final class PMTilesCursor: TileCursor {
         let found: (coordinate: TileCoordinate, entry: PMTilesEntry)?
         do {
             found = try walk.next()
-        } catch let error as PMTilesFormatError where error.part.hasPrefix("tile ") {
-            throw TileStoreError(.invalidTile, store: archive.store, item: error.part, message: error.message)
+        } catch let error as TileStoreError where error.kind == .invalidTile {
+            throw error
         } catch {
             ended = true
             throw Self.storeError(error, store: archive.store)
@@ -34,15 +34,9 @@ final class PMTilesCursor: TileCursor {
         if let lastBlob, lastBlob.offset == entry.offset, lastBlob.length == entry.length {
             return Tile(coordinate: coordinate, data: lastBlob.data)
         }
-        do {
-            let data = try archive.blob(entry, part: "tile \(coordinate) (tile ID \(PMTilesTileID.id(of: coordinate)))")
-            lastBlob = (entry.offset, entry.length, data)
-            return Tile(coordinate: coordinate, data: data)
-        } catch let error as PMTilesFormatError {
-            throw TileStoreError(.invalidTile, store: archive.store, item: error.part, message: error.message)
-        } catch {
-            throw Self.storeError(error, store: archive.store)
-        }
+        let data = try archive.tileData(entry, at: coordinate)
+        lastBlob = (entry.offset, entry.length, data)
+        return Tile(coordinate: coordinate, data: data)
     }
 
     static func storeError(_ error: any Error, store: String) -> TileStoreError {

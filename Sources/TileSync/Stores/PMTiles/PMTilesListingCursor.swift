@@ -20,8 +20,8 @@ final class PMTilesListingCursor: TileIndexCursor {
                 return nil
             }
             return TileIndexEntry(coordinate: coordinate, size: Int(entry.length), hash: nil)
-        } catch let error as PMTilesFormatError where error.part.hasPrefix("tile ") {
-            throw TileStoreError(.invalidTile, store: archive.store, item: error.part, message: error.message)
+        } catch let error as TileStoreError where error.kind == .invalidTile {
+            throw error
         } catch {
             ended = true
             throw PMTilesCursor.storeError(error, store: archive.store)

@@ -71,15 +71,13 @@ public final class PMTilesReader: TileReader {
     }
 
     public func tile(at coordinate: TileCoordinate) throws -> Data? {
-        let id = PMTilesTileID.id(of: coordinate)
+        let entry: PMTilesEntry?
         do {
-            guard let entry = try archive.entry(for: id) else { return nil }
-            return try archive.blob(entry, part: "tile \(coordinate) (tile ID \(id))")
-        } catch let error as PMTilesFormatError where error.part.hasPrefix("tile ") {
-            throw TileStoreError(.invalidTile, store: location.address, item: error.part, message: error.message)
+            entry = try archive.entry(for: PMTilesTileID.id(of: coordinate))
         } catch {
             throw PMTilesCursor.storeError(error, store: location.address)
         }
+        return try entry.map { try archive.tileData($0, at: coordinate) }
     }
 
     public func listing(matching filter: TileFilter) throws -> any TileIndexCursor {

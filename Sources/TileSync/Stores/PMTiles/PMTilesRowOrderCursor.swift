@@ -33,10 +33,8 @@ final class PMTilesRowOrderCursor: TileCursor {
                     guard let (coordinate, entry) = try walk.next() else { break }
                     try sorter.append(Record(key: Int64(order.sortKey(coordinate)), offset: entry.offset, length: entry.length,
                                              z: UInt8(coordinate.z), x: UInt32(coordinate.x), y: UInt32(coordinate.y)))
-                } catch let error as PMTilesFormatError where error.part.hasPrefix("tile ") {
-                    if invalid.count < 1000 {
-                        invalid.append(TileStoreError(.invalidTile, store: archive.store, item: error.part, message: error.message))
-                    }
+                } catch let error as TileStoreError where error.kind == .invalidTile {
+                    if invalid.count < 1000 { invalid.append(error) }
                 }
             }
             sorted = try sorter.sorted()
@@ -60,15 +58,9 @@ final class PMTilesRowOrderCursor: TileCursor {
         if let lastBlob, lastBlob.offset == record.offset, lastBlob.length == record.length {
             return Tile(coordinate: coordinate, data: lastBlob.data)
         }
-        do {
-            let entry = PMTilesEntry(tileID: 0, offset: record.offset, length: record.length, runLength: 1)
-            let data = try archive.blob(entry, part: "tile \(coordinate) (tile ID \(PMTilesTileID.id(of: coordinate)))")
-            lastBlob = (record.offset, record.length, data)
-            return Tile(coordinate: coordinate, data: data)
-        } catch let error as PMTilesFormatError {
-            throw TileStoreError(.invalidTile, store: archive.store, item: error.part, message: error.message)
-        } catch {
-            throw PMTilesCursor.storeError(error, store: archive.store)
-        }
+        let entry = PMTilesEntry(tileID: 0, offset: record.offset, length: record.length, runLength: 1)
+        let data = try archive.tileData(entry, at: coordinate)
+        lastBlob = (record.offset, record.length, data)
+        return Tile(coordinate: coordinate, data: data)
     }
 }

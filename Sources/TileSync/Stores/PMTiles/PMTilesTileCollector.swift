@@ -35,9 +35,6 @@ final class PMTilesTileCollector {
     private let arrivals: ExternalSorter<Arrival>
     private var recentBlobs: [ContentHash: UInt64] = [:]
     private(set) var tileCount = 0
-    private(set) var lastTileID: UInt64?
-    /// True while every tile came in increasing tile-ID order.
-    private(set) var arrivedInOrder = true
 
     /// - Throws: `POSIXFileError` when the scratch file cannot be created in `folder`.
     init(folder: String) throws(POSIXFileError) {
@@ -52,8 +49,6 @@ final class PMTilesTileCollector {
     /// - Throws: `POSIXFileError` (disk full, I/O error).
     func add(_ tile: Tile, hash: ContentHash) throws(POSIXFileError) {
         let id = PMTilesTileID.id(of: tile.coordinate)
-        if let lastTileID, id <= lastTileID { arrivedInOrder = false }
-        lastTileID = id
         let offset: UInt64
         if let known = recentBlobs[hash] {
             offset = known
@@ -70,9 +65,8 @@ final class PMTilesTileCollector {
 
     /// Every tile in tile-ID order (a repeated tile ID in arrival order), each with the number
     /// of its content: equal MD5s share a number and the bytes of the first tile that had them.
-    /// - Returns: the placements and how many distinct contents there are.
     /// - Throws: `POSIXFileError`.
-    func placements() throws(POSIXFileError) -> (records: SortedRecords<Placement>, contents: Int) {
+    func placements() throws(POSIXFileError) -> SortedRecords<Placement> {
         let placed = ExternalSorter<Placement>(folder: folder, purpose: "pmtiles-sort", memoryBudget: Self.sortBudget) { a, b in
             (a.tileID, a.arrival) < (b.tileID, b.arrival)
         }
@@ -90,6 +84,6 @@ final class PMTilesTileCollector {
                 blob += 1
             }
         }
-        return (try placed.sorted(), Int(blob))
+        return try placed.sorted()
     }
 }

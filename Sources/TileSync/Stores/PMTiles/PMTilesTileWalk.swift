@@ -3,6 +3,7 @@
 /// zoom 31 (beyond TileSync's zoom 30) is an invalid tile.
 struct PMTilesTileWalk {
     private var entries: PMTilesEntryWalk
+    private let store: String
     private let filter: TileFilter
     private let upperID: UInt64
     private(set) var current: PMTilesEntry?
@@ -16,13 +17,14 @@ struct PMTilesTileWalk {
         upperID = filter.zooms.upperBound >= TileCoordinate.maxZoom ? PMTilesTileID.end
             : PMTilesTileID.firstID(ofZoom: filter.zooms.upperBound + 1)
         entries = PMTilesEntryWalk(archive, ids: lower..<upperID)
+        store = archive.store
         self.filter = filter
         nextID = lower
     }
 
     /// The next coordinate and the entry holding its blob; nil at the end.
-    /// - Throws: `PMTilesFormatError` (a damaged directory ends the walk; a tile past zoom 30
-    ///   names the tile and the walk goes on), `POSIXFileError`.
+    /// - Throws: `TileStoreError` `.invalidTile` for a tile past zoom 30 (the walk goes on);
+    ///   `PMTilesFormatError` for a damaged directory, `POSIXFileError` (these end it).
     mutating func next() throws -> (coordinate: TileCoordinate, entry: PMTilesEntry)? {
         while true {
             if let current, nextID < runEnd {
@@ -30,7 +32,8 @@ struct PMTilesTileWalk {
                 nextID += 1
                 let (z, x, y) = try PMTilesTileID.zxy(of: id)
                 guard z <= TileCoordinate.maxZoom else {
-                    throw PMTilesFormatError("tile \(z)/\(x)/\(y) (tile ID \(id))", "zoom \(z) is beyond TileSync's limit of \(TileCoordinate.maxZoom)")
+                    throw TileStoreError(.invalidTile, store: store, item: "tile \(z)/\(x)/\(y) (tile ID \(id))",
+                                         message: "zoom \(z) is beyond TileSync's limit of \(TileCoordinate.maxZoom)")
                 }
                 let coordinate = TileCoordinate(unchecked: z, x, y)
                 if filter.boundingBox == nil || filter.contains(coordinate) { return (coordinate, current) }

@@ -17,8 +17,6 @@ public final class PMTilesWriter: TileWriter, RepeatCountingWriter {
     private var format = SniffedTileFormat(.unknown)
     private var isFinished = false
     private(set) var repeatCounts: BlobCounter.Counts?
-    /// The header written, after `finish()`.
-    public private(set) var header: PMTilesHeader?
 
     private let isCancelled: @Sendable () -> Bool
 
@@ -66,12 +64,11 @@ public final class PMTilesWriter: TileWriter, RepeatCountingWriter {
     public func finish() throws {
         guard let collector else { throw TileStoreError(.unsupported, store: location.address, message: "finish before begin") }
         do {
-            let (layout, header) = try PMTilesArchiveAssembler.write(collector, metadata: metadata, format: format, to: temporaryPath,
+            let layout = try PMTilesArchiveAssembler.write(collector, metadata: metadata, format: format, to: temporaryPath,
                                                                       isCancelled: isCancelled)
             self.collector = nil
             try AtomicFile.sync(path: temporaryPath)
             try AtomicFile.rename(temporaryPath, to: location.address)
-            self.header = header
             var counts = BlobCounter.Counts()
             counts.duplicateTiles = layout.duplicateTiles
             counts.duplicateBytes = layout.duplicateBytes

@@ -55,15 +55,6 @@ final class ScratchFile {
         buffered += bytes.count
     }
 
-    /// Appends the bytes of `data`.
-    func append(_ data: Data) throws(POSIXFileError) {
-        var failure: POSIXFileError?
-        data.withUnsafeBytes { raw in
-            do throws(POSIXFileError) { try append(raw) } catch { failure = error }
-        }
-        if let failure { throw failure }
-    }
-
     /// Appends bytes.
     func append(_ bytes: [UInt8]) throws(POSIXFileError) {
         var failure: POSIXFileError?
