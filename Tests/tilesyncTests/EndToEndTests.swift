@@ -308,9 +308,9 @@ final class EndToEndTests {
         let usage = "Usage: tilesync convert [<options>] <source> <destination>\n  See 'tilesync convert --help'.\n"
         let cases: [([String], String)] = [
             (["convert", source, "a.mbtiles", "--layout", "{z}/{y}/{x}.png"],
-             "Error: --layout does not apply to the MBTiles a.mbtiles (it applies to folder and tar archive stores)\n" + usage),
+             "Error: --layout does not apply to the MBTiles a.mbtiles (it applies to folder, tar archive and S3 stores)\n" + usage),
             (["convert", source, "a.mbtiles", "--scheme", "tms"],
-             "Error: --scheme does not apply to the MBTiles a.mbtiles (it applies to folder and tar archive stores)\n" + usage),
+             "Error: --scheme does not apply to the MBTiles a.mbtiles (it applies to folder, tar archive and S3 stores)\n" + usage),
             (["convert", source, "out", "--mbtiles-schema", "normalized"],
              "Error: --mbtiles-schema does not apply to the folder out (it applies to MBTiles stores)\n" + usage),
             (["convert", source, "a.mbtiles", "--dedup", "--mbtiles-schema", "flat"],

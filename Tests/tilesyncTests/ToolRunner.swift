@@ -22,10 +22,12 @@ enum ToolRunner {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[candidates.count - 1]
     }()
 
-    static func run(_ arguments: [String], in directory: String? = nil) throws -> Result {
+    /// - Parameter environment: replaces the process environment when given.
+    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String]? = nil) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
+        if let environment { process.environment = environment }
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

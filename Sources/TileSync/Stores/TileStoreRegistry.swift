@@ -14,6 +14,7 @@ public struct TileStoreRegistry: Sendable {
         DirectoryStoreKind(),
         TarStoreKind(),
         PMTilesStoreKind(),
+        S3StoreKind(),
     ])
 
     /// A registry of these kinds.

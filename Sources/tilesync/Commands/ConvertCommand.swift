@@ -16,9 +16,9 @@ struct ConvertCommand: Command {
         name: "convert",
         abstract: "Copy the tiles of one store into a new store of any kind.",
         discussion: """
-            Stores are MBTiles files, z/x/y folders, tar archives (.tar, .tar.gz, .tgz, .tar.zst)
-            and PMTiles v3 archives (.pmtiles). The kind is inferred from the name or contents;
-            force it with mbtiles:, dir:, tar: or pmtiles:.
+            Stores are MBTiles files, z/x/y folders, tar archives (.tar, .tar.gz, .tgz, .tar.zst),
+            PMTiles v3 archives (.pmtiles) and S3 prefixes (s3://bucket/prefix). The kind is
+            inferred from the name or contents; force it with mbtiles:, dir:, tar: or pmtiles:.
             Tile bytes are copied unchanged, rows are flipped between TMS (MBTiles) and the
             folder's scheme, and metadata is carried across with minzoom, maxzoom, bounds and
             format filled in when missing. The destination appears only when the copy is
@@ -34,6 +34,7 @@ struct ConvertCommand: Command {
             "tilesync convert world.mbtiles tiles/",
             "tilesync convert tiles/ world.tar.gz --max-zoom 8",
             "tilesync convert world.mbtiles world.pmtiles",
+            "tilesync convert world.mbtiles s3://my-bucket/world --cache-control 'public, max-age=86400'",
             "tilesync convert world.mbtiles berlin.mbtiles --bbox 13.08,52.33,13.77,52.68",
             "tilesync convert world.mbtiles tms-tiles/ --scheme tms",
             "tilesync convert tiles/ world.mbtiles --mbtiles-schema normalized",

@@ -17,7 +17,7 @@ struct InfoCommand: Command {
             shows its header: clustering, compressions, tile type, counts and sections.
             """,
         arguments: [.init(name: "store", help: "An MBTiles file, a folder, a tar or PMTiles archive.")],
-        options: [LayoutOptions.Role.store.layout, LayoutOptions.Role.store.scheme, json],
+        options: [LayoutOptions.Role.store.layout, LayoutOptions.Role.store.scheme, json] + ObjectStorageOptions.definitions(writes: false),
         examples: ["tilesync info world.mbtiles", "tilesync info tiles/ --json"])
 
     let location: TileStoreLocation
@@ -27,8 +27,10 @@ struct InfoCommand: Command {
         let layout = try LayoutOptions(arguments, role: .store)
         var options = TileStoreOptions()
         layout.apply(to: &options)
-        location = try StoreArgument.location(arguments.positionals[0], options: options,
+        let objectStorage = try ObjectStorageOptions(arguments)
+        location = try StoreArgument.location(arguments.positionals[0], options: options, objectStorage: objectStorage,
                                               flags: { _ in layout.given.joined(separator: " and ") }, spec: Self.spec)
+        try objectStorage.check([location], spec: Self.spec)
         printsJSON = arguments.flag(Self.json)
     }
 

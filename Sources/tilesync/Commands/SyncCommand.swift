@@ -22,7 +22,9 @@ struct SyncCommand: Command {
             by default: folders compare size and modification time like rsync, and a sync state
             (.tilesync-state) remembers hashes, so a sync with nothing to do reads almost nothing.
             MBTiles changes commit in one transaction, a folder through a journal that the next
-            run completes if interrupted, a tar is rewritten and renamed.
+            run completes if interrupted, a tar is rewritten and renamed. An s3:// store is
+            compared by its listing (sizes and ETag MD5s; nothing downloaded) and changed object
+            by object; an interrupted run is completed by the next.
             """,
         arguments: [
             .init(name: "source", help: "The store to copy from."),
@@ -34,6 +36,7 @@ struct SyncCommand: Command {
             "tilesync sync nightly.mbtiles published.mbtiles --delete",
             "tilesync sync tiles/ mirror/ --dry-run",
             "tilesync sync world.mbtiles tiles/ --max-zoom 10",
+            "tilesync sync tiles/ s3://my-bucket/world --delete --endpoint http://127.0.0.1:9000",
         ])
 
     static let catchesSignals = true

@@ -23,7 +23,8 @@ struct VerifyCommand: Command {
             .init(name: "store", help: "An MBTiles file, a folder, a tar or PMTiles archive."),
             .init(name: "other", help: "A second store to compare with the first.", isOptional: true),
         ],
-        options: [fix] + FilterOptions.definitions + [LayoutOptions.Role.store.layout, LayoutOptions.Role.store.scheme, quiet],
+        options: [fix] + FilterOptions.definitions + [LayoutOptions.Role.store.layout, LayoutOptions.Role.store.scheme, quiet]
+            + ObjectStorageOptions.definitions(writes: false),
         examples: [
             "tilesync verify world.mbtiles",
             "tilesync verify world.mbtiles --fix",
@@ -43,11 +44,14 @@ struct VerifyCommand: Command {
         quiet = arguments.flag(Self.quiet)
         self.filter = filter.filter
         let flags = { (_: String) in layout.given.joined(separator: " and ") }
+        let objectStorage = try ObjectStorageOptions(arguments)
         guard arguments.positionals.count == 2 else {
             guard !filter.isGiven else { throw UsageError("--min-zoom, --max-zoom and --bbox limit a comparison of two stores", spec: Self.spec) }
             var options = TileStoreOptions()
             layout.apply(to: &options)
-            store = try StoreArgument.location(arguments.positionals[0], options: options, flags: flags, spec: Self.spec)
+            store = try StoreArgument.location(arguments.positionals[0], options: options, objectStorage: objectStorage,
+                                               flags: flags, spec: Self.spec)
+            try objectStorage.check([store], spec: Self.spec)
             other = nil
             return
         }
@@ -57,11 +61,14 @@ struct VerifyCommand: Command {
         if let template = layout.template {
             let takers = [first, second].filter { $0.kind.optionNames.contains(LayoutOption.name) }
             guard !takers.isEmpty else {
-                throw UsageError("\(flags(LayoutOption.name)) applies to folders and tar archives, and neither store is one", spec: Self.spec)
+                throw UsageError("\(flags(LayoutOption.name)) applies to folders, tar archives and s3:// stores, and neither store is one", spec: Self.spec)
             }
             if takers.contains(first) { first.options.layout = template }
             if takers.contains(second) { second.options.layout = template }
         }
+        objectStorage.attach(to: &first)
+        objectStorage.attach(to: &second)
+        try objectStorage.check([first, second], spec: Self.spec)
         store = first
         other = second
     }

@@ -9,9 +9,11 @@ enum StoreArgument {
     ///   option `layout` is `--source-layout` for a source).
     /// - Throws: `TileStoreError` when `text` names no store; `UsageError` for options that do
     ///   not apply to its kind or contradict each other.
-    static func location(_ text: String, options: TileStoreOptions, flags: (String) -> String,
-                         spec: CommandSpec) throws -> TileStoreLocation {
-        let location = try TileStoreLocation(parsing: text, options: options)
+    ///   - objectStorage: options of `s3://` stores, set where the kind reads them.
+    static func location(_ text: String, options: TileStoreOptions, objectStorage: ObjectStorageOptions? = nil,
+                         flags: (String) -> String, spec: CommandSpec) throws -> TileStoreLocation {
+        var location = try TileStoreLocation(parsing: text, options: options)
+        objectStorage?.attach(to: &location)
         try check(location, flags: flags, spec: spec)
         return location
     }
@@ -24,7 +26,8 @@ enum StoreArgument {
             let option = error.item.flatMap { $0.hasPrefix("option ") ? String($0.dropFirst(7)) : nil }
             if let option, !location.kind.optionNames.contains(option) {
                 let readers = TileStoreRegistry.standard.kinds(reading: option).map(\.displayName)
-                let applies = readers.isEmpty ? "" : " (it applies to \(readers.joined(separator: " and ")) stores)"
+                let names = readers.count > 1 ? readers.dropLast().joined(separator: ", ") + " and " + (readers.last ?? "") : readers.joined()
+                let applies = readers.isEmpty ? "" : " (it applies to \(names) stores)"
                 throw UsageError("\(flags(option)) does not apply to the \(location.kind.displayName) \(location.address)\(applies)", spec: spec)
             }
             let prefix = option.map { flags($0) + ": " } ?? error.item.map { $0 + ": " } ?? ""

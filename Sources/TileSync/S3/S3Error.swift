@@ -1,0 +1,34 @@
+/// A failed S3 request, or a configuration that cannot make one: the HTTP status and S3's
+/// error code when the server answered, the object key when there was one. Never holds a
+/// secret (signatures and credentials stay out of messages).
+public struct S3Error: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The HTTP status, nil when no answer came (a connection error, a configuration error).
+    public let status: Int?
+    /// S3's error code (`NoSuchBucket`, `SignatureDoesNotMatch`, `SlowDown`), when given.
+    public let code: String?
+    /// What went wrong.
+    public let message: String
+    /// What the request was for: `object KEY`, `listing of PREFIX`, `batch delete`.
+    public let key: String?
+
+    /// An error.
+    public init(status: Int? = nil, code: String? = nil, message: String, key: String? = nil) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.key = key
+    }
+
+    /// True for answers that say the credentials are wrong or lack permission.
+    public var isAuthorization: Bool {
+        status == 403 || ["InvalidAccessKeyId", "SignatureDoesNotMatch", "AccessDenied", "ExpiredToken"].contains(code ?? "")
+    }
+
+    public var description: String {
+        var parts: [String] = []
+        if let status { parts.append("HTTP \(status)") }
+        if let code { parts.append(code) }
+        let head = parts.joined(separator: " ")
+        return head.isEmpty ? message : "\(head): \(message)"
+    }
+}

