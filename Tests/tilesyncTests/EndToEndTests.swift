@@ -321,7 +321,7 @@ final class EndToEndTests {
              "Error: --mbtiles-schema does not apply to the folder out (it applies to MBTiles stores)\n"
                 + "Usage: tilesync sync [<options>] <source> <destination>\n  See 'tilesync sync --help'.\n"),
             (["verify", source, "--max-zoom", "3"],
-             "Error: --min-zoom, --max-zoom and --bbox limit a comparison of two stores\n"
+             "Error: --min-zoom, --max-zoom, --bbox and --shard limit a comparison of two stores\n"
                 + "Usage: tilesync verify [<options>] <store> [<other>]\n  See 'tilesync verify --help'.\n"),
         ]
         for (arguments, stderr) in cases {

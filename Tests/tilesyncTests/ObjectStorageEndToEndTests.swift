@@ -111,4 +111,34 @@ final class ObjectStorageEndToEndTests {
         let again = try ToolRunner.run(["sync", second, "s3://tiles/k", "--delete"], in: directory, environment: environment)
         #expect(again.stdout.hasPrefix("Nothing to do: 0 added, 0 replaced, 0 deleted, 1666 unchanged"))
     }
+
+    @Test("Four --shard processes at once equal one unsharded run; re-running one shard is safe")
+    func shards() throws {
+        let server = try RcloneS3Server(root: directory + "/server")
+        var environment = server.environment
+        environment["TILESYNC_CACHE"] = directory + "/cache"
+        let source = try makeSource("a.mbtiles", count: 1365)
+        let processes = try (0..<4).map { index -> Process in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: ToolRunner.binary)
+            process.arguments = [index.isMultiple(of: 2) ? "sync" : "convert", source, "s3://tiles/sharded", "--shard", "\(index)/4", "--quiet"]
+            process.environment = environment
+            try process.run()
+            return process
+        }
+        for process in processes {
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+        #expect(try ToolRunner.run(["convert", source, "s3://tiles/whole", "--quiet"], in: directory, environment: environment).status == 0)
+        let verify = try ToolRunner.run(["verify", "s3://tiles/whole", "s3://tiles/sharded"], in: directory, environment: environment)
+        #expect(verify.stdout == "s3://tiles/whole and s3://tiles/sharded hold the same 1365 tiles\n")
+        let metadata = { (prefix: String) in FileManager.default.contents(atPath: server.root + "/tiles/\(prefix)/metadata.json") }
+        #expect(metadata("sharded") != nil && metadata("sharded") == metadata("whole"))
+        let again = try ToolRunner.run(["sync", source, "s3://tiles/sharded", "--shard", "2/4", "--delete"], in: directory, environment: environment)
+        #expect(again.status == 0)
+        #expect(again.stdout.hasPrefix("Nothing to do: 0 added, 0 replaced, 0 deleted, 341 unchanged"))
+        let whole = try ToolRunner.run(["sync", source, "s3://tiles/sharded", "--delete"], in: directory, environment: environment)
+        #expect(whole.stdout.hasPrefix("Nothing to do: 0 added, 0 replaced, 0 deleted, 1365 unchanged"))
+    }
 }

@@ -38,14 +38,16 @@ final class ConversionRun {
     func copy(sourceMetadata: TileMetadata) throws -> ConversionSummary {
         let first = try TileConverter.nextTile(cursor, skipInvalid: options.skipInvalid, invalidTiles: &summary.invalidTiles)
         summary.sniffedFormat = first.map { SniffedTileFormat(sniffing: $0.data) }
-        let prepared = try PreparedMetadata.prepare(reader, metadata: sourceMetadata, filter: options.filter, sniffed: summary.sniffedFormat)
+        // Every part of a sharded run writes the metadata of the whole run.
+        let prepared = try PreparedMetadata.prepare(reader, metadata: sourceMetadata, filter: options.filter.withoutShard,
+                                                    sniffed: summary.sniffedFormat)
         summary.warnings += prepared.warnings
         summary.metadata = prepared.metadata
         let counter = writer.deduplication == .linksRepeats || writer is any RepeatCountingWriter
             ? nil : BlobCounter(index: blobs, repeatsCoordinates: reader.order == .unordered)
         defer { _ = try? counter?.finish() }
         try writer.begin(metadata: prepared.metadata, format: prepared.format)
-        try stream(from: first, counter: counter, total: prepared.summary?.tileCount)
+        try stream(from: first, counter: counter, total: options.filter.shard == nil ? prepared.summary?.tileCount : nil)
         if let expected = summary.sniffedFormat, let firstNamed = mismatched.named.first {
             summary.warnings.append("\(mismatched.count) tiles are not \(expected) like the first tile "
                 + "(first: \(firstNamed.item) is \(firstNamed.reason)); they are stored as they are")

@@ -32,9 +32,10 @@ public enum TileConverter {
         let reader = try source.openReader()
         reader.setCancellation(options.isCancelled)
         let sourceMetadata = try reader.metadata()
-        let writer = try destination.makeWriter(TileWriterSettings(overwrite: options.overwrite,
-                                                                   preservesModificationTimes: options.preservesModificationTimes,
-                                                                   isCancelled: options.isCancelled))
+        var settings = TileWriterSettings(overwrite: options.overwrite, preservesModificationTimes: options.preservesModificationTimes,
+                                          isCancelled: options.isCancelled)
+        settings.shard = options.filter.shard
+        let writer = try destination.makeWriter(settings)
         do {
             let run = try ConversionRun(reader: reader, writer: writer, options: options, progress: progress, written: written)
             var summary = try run.copy(sourceMetadata: sourceMetadata)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Signs requests with AWS Signature Version 4 (HMAC-SHA256), as S3 and every S3-compatible
 /// server check them: canonical request, string to sign, signing key derived per day, region
@@ -10,6 +11,18 @@ struct AWSSignatureV4: Sendable {
     let credentials: AWSCredentials
     let region: String
     let service: String
+    private let keyCache = KeyCache()
+
+    init(credentials: AWSCredentials, region: String, service: String) {
+        self.credentials = credentials
+        self.region = region
+        self.service = service
+    }
+
+    /// The signing key of the last day asked for (it changes once a day).
+    private final class KeyCache: Sendable {
+        let entry = Mutex<(day: String, key: [UInt8])?>(nil)
+    }
 
     /// The SHA-256 of an empty payload, in hex.
     static let emptyPayloadHash = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
@@ -47,7 +60,14 @@ struct AWSSignatureV4: Sendable {
 
     /// The key for one day: HMAC chained over the date, region, service and `aws4_request`.
     func signingKey(day: String) -> [UInt8] {
-        var key = Array(("AWS4" + credentials.secretAccessKey).utf8)
+        if let cached = keyCache.entry.withLock({ $0 }), cached.day == day { return cached.key }
+        let key = Self.deriveKey(secret: credentials.secretAccessKey, day: day, region: region, service: service)
+        keyCache.entry.withLock { $0 = (day, key) }
+        return key
+    }
+
+    private static func deriveKey(secret: String, day: String, region: String, service: String) -> [UInt8] {
+        var key = Array(("AWS4" + secret).utf8)
         for part in [day, region, service, "aws4_request"] {
             key = SHA256Digest.hmac(key: key, message: Array(part.utf8))
         }

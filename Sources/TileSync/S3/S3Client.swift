@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -9,29 +10,33 @@ import FoundationNetworking
 /// and the last failure are an `S3Error` naming the key and the status.
 ///
 /// `start` runs a request in the background and calls back on a session thread; `send` waits
-/// for it. Thread-safe.
+/// for it. Requests are spread over several sessions: on Linux each `URLSession` drives its
+/// transfers from one thread, which would otherwise cap a client at one core. Thread-safe.
 final class S3Client: Sendable {
     let configuration: S3Configuration
     let bucket: String
-    private let session: URLSession
+    private let sessions: [URLSession]
+    private let nextSession = Atomic<UInt>(0)
     private let signer: AWSSignatureV4
 
     init(configuration: S3Configuration, bucket: String) {
         self.configuration = configuration
         self.bucket = bucket
+        let count = max(1, min(8, configuration.transfers / 4))
         let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.httpMaximumConnectionsPerHost = configuration.transfers
+        sessionConfiguration.httpMaximumConnectionsPerHost = (configuration.transfers + count - 1) / count
         sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
         sessionConfiguration.urlCache = nil
         sessionConfiguration.httpCookieStorage = nil
         sessionConfiguration.httpShouldSetCookies = false
-        session = URLSession(configuration: sessionConfiguration)
+        sessionConfiguration.httpCookieAcceptPolicy = .never
+        sessions = (0..<count).map { _ in URLSession(configuration: sessionConfiguration) }
         signer = AWSSignatureV4(credentials: configuration.credentials, region: configuration.region, service: "s3")
     }
 
     deinit {
-        session.finishTasksAndInvalidate()
+        for session in sessions { session.finishTasksAndInvalidate() }
     }
 
     /// Sends a request and waits for the answer.
@@ -71,6 +76,7 @@ final class S3Client: Sendable {
                 }
             }
         }
+        let session = sessions[Int(nextSession.wrappingAdd(1, ordering: .relaxed).oldValue % UInt(sessions.count))]
         session.dataTask(with: urlRequest, completionHandler: handler).resume()
     }
 
@@ -92,8 +98,8 @@ final class S3Client: Sendable {
         }
         let body = data ?? Data()
         var headers: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+        for name in S3Response.keptHeaders {
+            if let value = http.value(forHTTPHeaderField: name) { headers[name] = value }
         }
         let status = http.statusCode
         if (200..<300).contains(status) || accepting.contains(status) {

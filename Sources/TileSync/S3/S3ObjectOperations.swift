@@ -38,17 +38,21 @@ extension S3Client {
     }
 
     /// One page of ListObjectsV2.
-    static func listRequest(prefix: String, delimiter: String? = nil, continuation: String?, maxKeys: Int = 1000) -> S3Request {
+    static func listRequest(prefix: String, delimiter: String? = nil, continuation: String?, maxKeys: Int = 1000,
+                            startAfter: String? = nil) -> S3Request {
         var query = [("list-type", "2"), ("max-keys", String(maxKeys)), ("prefix", prefix)]
         if let delimiter { query.append(("delimiter", delimiter)) }
         if let continuation { query.append(("continuation-token", continuation)) }
+        if let startAfter { query.append(("start-after", startAfter)) }
         return S3Request("GET", query: query)
     }
 
     /// Lists one page.
     /// - Throws: `S3Error`.
-    func listPage(prefix: String, delimiter: String? = nil, continuation: String?, maxKeys: Int = 1000) throws(S3Error) -> S3ListPage {
-        let answer = try send(Self.listRequest(prefix: prefix, delimiter: delimiter, continuation: continuation, maxKeys: maxKeys))
+    func listPage(prefix: String, delimiter: String? = nil, continuation: String?, maxKeys: Int = 1000,
+                  startAfter: String? = nil) throws(S3Error) -> S3ListPage {
+        let answer = try send(Self.listRequest(prefix: prefix, delimiter: delimiter, continuation: continuation, maxKeys: maxKeys,
+                                               startAfter: startAfter))
         return try S3ListPage(parsing: answer.body, prefix: prefix)
     }
 

@@ -8,6 +8,10 @@ public struct TileWriterSettings: Sendable {
     /// Polled by writers whose `finish()` is long (a PMTiles lays out its whole archive there):
     /// true makes it stop with `.interrupted`, leaving the destination as it was.
     public var isCancelled: @Sendable () -> Bool = { false }
+    /// The part of a sharded run this writer is (`--shard`): other parts write into the same
+    /// store at the same time, so a shared store (a bucket prefix) that holds objects is no
+    /// reason to refuse, and an abort deletes nothing.
+    public var shard: TileShard?
 
     /// Defaults: refuse an existing destination, new modification times, never cancelled.
     public init(overwrite: Bool = false, preservesModificationTimes: Bool = false,

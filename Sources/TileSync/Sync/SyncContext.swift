@@ -36,7 +36,9 @@ final class SyncContext {
         let identity = [source.kind.name, source.resource.identity, source.options.description, destination.options.description,
                         Self.describe(options.filter)].joined(separator: "|")
         self.identity = identity
-        let statePath = Self.keepsState(source, destination) ? resource.syncStatePath : nil
+        // Parts of a sharded sync may run side by side on one machine: each keeps its own state.
+        let statePath = Self.keepsState(source, destination)
+            ? resource.syncStatePath.map { path in options.filter.shard.map { path + ".shard-\($0.index)-of-\($0.count)" } ?? path } : nil
         self.statePath = statePath
         var warnings: [String] = []
         if let statePath, !options.checksum, destinationExisted {
@@ -92,5 +94,6 @@ final class SyncContext {
 
     private static func describe(_ filter: TileFilter) -> String {
         "\(filter.zooms.lowerBound)-\(filter.zooms.upperBound)" + (filter.boundingBox.map { "@\($0)" } ?? "")
+            + (filter.shard.map { "#\($0)" } ?? "")
     }
 }

@@ -4,13 +4,13 @@ enum SyncMetadata {
     static let ignoredKeys: Set<String> = ["scheme", "agg_tiles_hash"]
 
     /// The source's metadata as the destination gets it (`PreparedMetadata`), from the first
-    /// valid source tile's bytes.
+    /// valid source tile's bytes; every part of a sharded sync writes the metadata of the whole.
     static func prepare(_ context: SyncContext) throws -> PreparedMetadata {
         let cursor = try context.sourceReader.tiles(matching: context.options.filter)
         var ignored = SkippedItems()
         let first = try TileConverter.nextTile(cursor, skipInvalid: true, invalidTiles: &ignored)
         return try PreparedMetadata.prepare(context.sourceReader, metadata: try context.sourceReader.metadata(),
-                                            filter: context.options.filter, sniffed: first.map { SniffedTileFormat(sniffing: $0.data) })
+                                            filter: context.options.filter.withoutShard, sniffed: first.map { SniffedTileFormat(sniffing: $0.data) })
     }
 
     /// True when `metadata`, as a store of `kind` would hold it, differs from `current` in a key

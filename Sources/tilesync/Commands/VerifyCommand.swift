@@ -15,7 +15,7 @@ struct VerifyCommand: Command {
             Prints one line per problem (counted when many); --fix rewrites wrong stored hashes
             and metadata (MBTiles and folders).
             With two stores of any kinds: compares their tiles by MD5 and prints the differences;
-            --min-zoom, --max-zoom and --bbox limit the comparison, --layout and --scheme apply to
+            --min-zoom, --max-zoom, --bbox and --shard limit the comparison, --layout and --scheme apply to
             the stores that are folders or tars.
             Exit status 0 when clean or identical, 1 otherwise.
             """,
@@ -46,7 +46,7 @@ struct VerifyCommand: Command {
         let flags = { (_: String) in layout.given.joined(separator: " and ") }
         let objectStorage = try ObjectStorageOptions(arguments)
         guard arguments.positionals.count == 2 else {
-            guard !filter.isGiven else { throw UsageError("--min-zoom, --max-zoom and --bbox limit a comparison of two stores", spec: Self.spec) }
+            guard !filter.isGiven else { throw UsageError("--min-zoom, --max-zoom, --bbox and --shard limit a comparison of two stores", spec: Self.spec) }
             var options = TileStoreOptions()
             layout.apply(to: &options)
             store = try StoreArgument.location(arguments.positionals[0], options: options, objectStorage: objectStorage,

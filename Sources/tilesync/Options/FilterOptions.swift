@@ -1,15 +1,17 @@
 import TileSync
 
-/// `--min-zoom`, `--max-zoom`, `--bbox`: which tiles a command covers.
+/// `--min-zoom`, `--max-zoom`, `--bbox`, `--shard`: which tiles a command covers.
 struct FilterOptions {
     static let minZoom = OptionDefinition.value("min-zoom", "z", help: "Lowest zoom level to include (0-30).")
     static let maxZoom = OptionDefinition.value("max-zoom", "z", help: "Highest zoom level to include (0-30).")
     static let boundingBox = OptionDefinition.value("bbox", "w,s,e,n", help: "Only tiles touching this box (degrees, WGS 84).")
-    static let definitions = [minZoom, maxZoom, boundingBox]
+    static let shard = OptionDefinition.value(
+        "shard", "I/N", help: "Only part I of N (0 <= I < N) of the tile space, by tile-ID ranges\nper zoom: N runs together do one run's work.")
+    static let definitions = [minZoom, maxZoom, boundingBox, shard]
 
     /// The tiles allowed (`.all` when no option was given).
     let filter: TileFilter
-    /// True when any of the three was given.
+    /// True when any of them was given.
     let isGiven: Bool
 
     /// - Throws: `UsageError` for zooms out of range, min above max, or a malformed box.
@@ -20,8 +22,16 @@ struct FilterOptions {
             throw UsageError("--min-zoom \(minZoom) is above --max-zoom \(maxZoom)", spec: arguments.spec)
         }
         let box = try Self.boundingBox(arguments)
+        var shard: TileShard?
+        if let text = arguments.value(Self.shard) {
+            do {
+                shard = try TileShard(parsing: text)
+            } catch {
+                throw UsageError("--shard: \(error.description)", spec: arguments.spec)
+            }
+        }
         do {
-            filter = try TileFilter(minZoom: minZoom, maxZoom: maxZoom, boundingBox: box)
+            filter = try TileFilter(minZoom: minZoom, maxZoom: maxZoom, boundingBox: box, shard: shard)
         } catch {
             throw UsageError(error.description, spec: arguments.spec)
         }

@@ -29,6 +29,7 @@ final class S3TestServer {
         setenv("AWS_ACCESS_KEY_ID", Self.accessKey, 1)
         setenv("AWS_SECRET_ACCESS_KEY", Self.secretKey, 1)
         setenv("AWS_REGION", "us-east-1", 1)
+        setenv("TILESYNC_CACHE", NSTemporaryDirectory() + "tilesync-tests-s3-cache", 1)
         root = try TemporaryDirectory()
         for bucket in buckets {
             try FileManager.default.createDirectory(atPath: root.file(bucket), withIntermediateDirectories: true)

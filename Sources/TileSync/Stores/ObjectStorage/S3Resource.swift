@@ -1,7 +1,10 @@
 import Foundation
 
-/// What holds an `s3://` store: a bucket prefix on a server. Keeps no local sync state (the
-/// listing's ETags are the quick check) and leaves no temporary objects.
+/// What holds an `s3://` store: a bucket prefix on a server. Its sync state, which remembers the
+/// MD5s of source tiles by size and modification time so that a no-op sync from a folder reads
+/// no file, is a local cache file (`TILESYNC_CACHE`, else `$XDG_CACHE_HOME/tilesync`, else
+/// `~/.cache/tilesync`), named by a hash of the store's identity; the bucket's listing is still
+/// read on every sync, so changes made by others are seen. Leaves no temporary objects.
 struct S3Resource: TileStoreResource {
     let location: TileStoreLocation
     let store: S3TileStore?
@@ -12,6 +15,16 @@ struct S3Resource: TileStoreResource {
     var identity: String {
         guard let store else { return location.address }
         return store.address.description + "@" + store.client.configuration.endpoint.absoluteString
+    }
+
+    var syncStatePath: String? {
+        let environment = ProcessInfo.processInfo.environment
+        let folder = environment["TILESYNC_CACHE"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 + "/tilesync" }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache/tilesync"
+        guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { return nil }
+        let name = SHA256Digest.hex(Array(SHA256Digest.hash(Array(identity.utf8)).prefix(12)))
+        return folder + "/s3-" + name + LocalFileResource.stateName
     }
 
     func removeStore() {

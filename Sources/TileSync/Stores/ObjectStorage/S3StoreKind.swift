@@ -36,7 +36,8 @@ public struct S3StoreKind: TileStoreKind {
 
     public func makeWriter(at location: TileStoreLocation, options: S3StoreOptions,
                            settings: TileWriterSettings) throws(TileStoreError) -> any TileWriter {
-        try S3Writer(store: S3TileStore(location: location, options: options), overwrite: settings.overwrite)
+        try S3Writer(store: S3TileStore(location: location, options: options), overwrite: settings.overwrite,
+                     sharesPrefix: settings.shard != nil)
     }
 
     public func makeUpdater(at location: TileStoreLocation, options: S3StoreOptions) throws(TileStoreError) -> any TileUpdater {

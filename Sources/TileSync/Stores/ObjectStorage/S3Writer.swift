@@ -7,7 +7,8 @@ public import Foundation
 ///
 /// Object storage has no transactions: the store is complete when `finish()` returns. A prefix
 /// that already holds objects is refused unless `overwrite` (objects not written stay; `sync
-/// --delete` removes them). `abort()` of a store that was empty deletes what was uploaded.
+/// --delete` removes them) or the writer is one part of a sharded run. `abort()` of a store
+/// that was empty deletes what was uploaded (never in a sharded run: the other parts share it).
 ///
 /// Errors: `.destinationExists`, `.io` naming the key and the status after the retries.
 public final class S3Writer: TileWriter {
@@ -21,14 +22,15 @@ public final class S3Writer: TileWriter {
     private var fileExtension = "bin"
     private var isFinished = false
 
-    init(store: S3TileStore, overwrite: Bool) throws(TileStoreError) {
+    /// - Parameter sharesPrefix: other parts of a sharded run write into the same prefix.
+    init(store: S3TileStore, overwrite: Bool, sharesPrefix: Bool = false) throws(TileStoreError) {
         self.store = store
         location = store.location
         template = store.options.layout ?? .xyz
         objectHeaders = S3ObjectHeaders(cacheControl: store.options.cacheControl)
         queue = S3TransferQueue(client: store.client, limit: store.transfers)
-        let holdsObjects = try store.holdsObjects()
-        if holdsObjects && !overwrite {
+        let holdsObjects = sharesPrefix ? true : try store.holdsObjects()
+        if holdsObjects && !overwrite && !sharesPrefix {
             throw TileStoreError(.destinationExists, store: location.address, message: "already holds objects",
                                  hint: "use --force to upload over them, or sync into it")
         }

@@ -36,7 +36,7 @@ struct PMTilesTileWalk {
                                          message: "zoom \(z) is beyond TileSync's limit of \(TileCoordinate.maxZoom)")
                 }
                 let coordinate = TileCoordinate(unchecked: z, x, y)
-                if filter.boundingBox == nil || filter.contains(coordinate) { return (coordinate, current) }
+                if filter.isZoomRangeOnly || filter.contains(coordinate) { return (coordinate, current) }
                 continue
             }
             guard let entry = try entries.next() else { return nil }

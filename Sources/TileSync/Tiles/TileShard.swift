@@ -1,0 +1,51 @@
+/// One of N parts of the tile space, for runs split over N processes or machines (`--shard I/N`).
+///
+/// At every zoom the PMTiles tile IDs of that zoom (its Hilbert curve) are cut into N ranges of
+/// equal length, and part I holds the tiles of range I: each part is a few compact areas, every
+/// tile is in exactly one part, and which one depends only on the tile, so N runs with the same
+/// arguments together cover what one run covers, and a run of one part can be repeated.
+public struct TileShard: Sendable, Hashable, CustomStringConvertible {
+    /// The part, 0 to `count - 1`.
+    public let index: Int
+    /// How many parts.
+    public let count: Int
+
+    /// The largest number of parts.
+    public static let maximumCount = 1 << 20
+
+    /// A part.
+    /// - Throws: `TileShardError` unless `0 <= index < count <= maximumCount`.
+    public init(index: Int, count: Int) throws(TileShardError) {
+        guard (1...Self.maximumCount).contains(count) else { throw TileShardError(text: "\(index)/\(count)", reason: "N must be 1 to \(Self.maximumCount)") }
+        guard (0..<count).contains(index) else { throw TileShardError(text: "\(index)/\(count)", reason: "I must be 0 to \(count - 1)") }
+        self.index = index
+        self.count = count
+    }
+
+    /// Parses `I/N`.
+    /// - Throws: `TileShardError` for anything else or numbers out of range.
+    public init(parsing text: String) throws(TileShardError) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
+            throw TileShardError(text: text, reason: "expected I/N, e.g. 0/4 for the first of four parts")
+        }
+        try self.init(index: index, count: count)
+    }
+
+    /// The part a tile belongs to.
+    public static func part(of coordinate: TileCoordinate, count: Int) -> Int {
+        let z = coordinate.z
+        let position = PMTilesTileID.id(of: coordinate) - PMTilesTileID.firstID(ofZoom: z)
+        let product = position.multipliedFullWidth(by: UInt64(count))
+        let part = UInt64(1 << (2 * z)).dividingFullWidth(product).quotient
+        return Int(part)
+    }
+
+    /// True when the tile is in this part.
+    public func contains(_ coordinate: TileCoordinate) -> Bool {
+        count == 1 || Self.part(of: coordinate, count: count) == index
+    }
+
+    /// `I/N`.
+    public var description: String { "\(index)/\(count)" }
+}
