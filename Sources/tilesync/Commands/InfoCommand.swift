@@ -40,12 +40,16 @@ struct InfoCommand: Command {
         let metadata: TileMetadata
         let summary: TileSetSummary
         let sniffed: SniffedTileFormat?
-        let aggregate: String
+        /// nil for a remote store, where computing it would download every tile.
+        let aggregate: String?
         let details: [(label: String, value: String)]
 
         var averageTileBytes: Int { summary.tileCount > 0 ? summary.byteCount / summary.tileCount : 0 }
         var aggregateNote: String {
-            metadata["agg_tiles_hash"].map { $0.uppercased() == aggregate ? "matches the metadata" : "metadata says \($0)" }
+            guard aggregate != nil else {
+                return "not computed: it would download every tile" + (metadata["agg_tiles_hash"].map { "; metadata says \($0)" } ?? "")
+            }
+            return metadata["agg_tiles_hash"].map { $0.uppercased() == aggregate ? "matches the metadata" : "metadata says \($0)" }
                 ?? "not in the metadata"
         }
     }
@@ -69,7 +73,7 @@ struct InfoCommand: Command {
             }
         }
         return Description(schema: reader.schemaDescription, metadata: try reader.metadata(), summary: try reader.summary(matching: .all),
-                           sniffed: sniffed, aggregate: try reader.aggregateHash().hex, details: reader.details)
+                           sniffed: sniffed, aggregate: reader.isRemote ? nil : try reader.aggregateHash().hex, details: reader.details)
     }
 
     private func json(_ description: Description) -> JSONText.Value {
@@ -89,7 +93,7 @@ struct InfoCommand: Command {
             ("bytes", .int(summary.byteCount)),
             ("average_tile_bytes", .int(description.averageTileBytes)),
             ("bounds", summary.bounds.map { .string($0.description) } ?? .null),
-            ("agg_tiles_hash", .object([("computed", .string(description.aggregate)),
+            ("agg_tiles_hash", .object([("computed", description.aggregate.map { .string($0) } ?? .null),
                                         ("declared", metadata["agg_tiles_hash"].map { .string($0) } ?? .null)])),
             ("zooms", .array(zooms)),
             ("details", .object(description.details.map { ($0.label, .string($0.value)) })),
@@ -107,7 +111,7 @@ struct InfoCommand: Command {
             "tiles:    \(summary.tileCount)",
             "size:     \(summary.byteCount) bytes (\(Formatting.bytes(summary.byteCount))), average \(description.averageTileBytes) bytes",
             "bounds:   \(summary.bounds?.description ?? "-") (of all tiles)",
-            "agg hash: \(description.aggregate) (\(description.aggregateNote))",
+            "agg hash: \(description.aggregate ?? "-") (\(description.aggregateNote))",
             "zooms:",
         ]
         for zoom in summary.zooms {

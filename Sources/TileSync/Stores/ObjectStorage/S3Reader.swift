@@ -35,6 +35,8 @@ public final class S3Reader: TileReader {
     }
 
     public var schemaDescription: String { template.text }
+    /// Every tile read is a GET.
+    public var isRemote: Bool { true }
     public var order: TileOrder { .unordered }
 
     public func metadata() throws -> TileMetadata { cachedMetadata }
