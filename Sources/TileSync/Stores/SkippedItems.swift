@@ -24,4 +24,12 @@ public struct SkippedItems: Sendable, Equatable {
         count += 1
         if named.count < Self.namedLimit { named.append(Item(item: item, reason: reason)) }
     }
+
+    /// These items and `other`'s together: counts added, names kept up to `namedLimit`.
+    public func adding(_ other: SkippedItems) -> SkippedItems {
+        var all = self
+        all.count += other.count
+        all.named += other.named.prefix(max(0, Self.namedLimit - all.named.count))
+        return all
+    }
 }

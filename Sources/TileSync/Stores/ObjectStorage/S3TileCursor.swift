@@ -17,11 +17,7 @@ final class S3TileCursor: TileCursor {
         listing = S3ListingCursor(store: store, template: template, filter: filter)
     }
 
-    var skipped: SkippedItems {
-        var all = listing.skipped
-        for item in vanished.named { all.record(item.item, reason: item.reason) }
-        return all
-    }
+    var skipped: SkippedItems { listing.skipped.adding(vanished) }
 
     func next() throws -> Tile? {
         while true {

@@ -15,7 +15,7 @@ public final class S3Updater: TileUpdater {
     private var fileExtension = "bin"
     private var metadata = TileMetadata()
     private let objectHeaders: S3ObjectHeaders
-    private var queue: S3TransferQueue
+    private let queue: S3TransferQueue
     private var removals: [String] = []
 
     init(store: S3TileStore) {
