@@ -18,19 +18,7 @@ final class ObjectStorageEndToEndTests {
 
     func makeSource(_ name: String, count: Int) throws -> String {
         let path = directory + "/" + name
-        let writer = try TileStoreLocation(parsing: path).makeWriter()
-        try writer.begin(metadata: TileMetadata([.init(key: "name", value: "e2e")]), format: SniffedTileFormat(.png))
-        var written = 0
-        outer: for z in 0...8 {
-            for coordinate in try TileRange.world(z: z) {
-                let body = Array("\(coordinate) ".utf8)
-                try writer.write(Tile(coordinate: coordinate, data: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-                    + (0..<800).map { body[$0 % body.count] })))
-                written += 1
-                if written == count { break outer }
-            }
-        }
-        try writer.finish()
+        try GeneratedSource.write(to: path, count: count, payload: 800, metadata: TileMetadata([.init(key: "name", value: "e2e")]))
         return path
     }
 

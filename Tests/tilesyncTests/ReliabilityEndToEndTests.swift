@@ -49,19 +49,7 @@ final class ReliabilityEndToEndTests {
     /// A generated source of `count` tiles of about 1.5 KB, and its contents.
     func makeSource(_ name: String, count: Int, salt: String) throws -> String {
         let path = directory + "/" + name
-        let writer = try TileStoreLocation(parsing: path).makeWriter(TileWriterSettings(overwrite: true))
-        try writer.begin(metadata: TileMetadata(), format: SniffedTileFormat(.png))
-        var written = 0
-        outer: for z in 0...8 {
-            for coordinate in try TileRange.world(z: z) {
-                let body = Array("\(salt) \(coordinate) ".utf8)
-                try writer.write(Tile(coordinate: coordinate, data: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-                    + (0..<1500).map { body[$0 % body.count] })))
-                written += 1
-                if written == count { break outer }
-            }
-        }
-        try writer.finish()
+        try GeneratedSource.write(to: path, count: count, payload: 1500, salt: salt, overwrite: true)
         return path
     }
 

@@ -65,17 +65,17 @@ public final class DirectoryReader: TileReader {
     /// The extensions random access tries, after the declared format's.
     static let knownExtensions = TileFormat.allCases.map(\.fileExtension) + ["jpeg", "mvt"]
 
+    /// The extensions a tile's file may have under `template`, `first` before the others; one
+    /// (ignored) when the template has no `{ext}`.
+    static func candidateExtensions(_ template: PathTemplate, first: String?) -> [String] {
+        guard template.hasExtension else { return [first ?? ""] }
+        guard let first else { return knownExtensions }
+        return [first] + knownExtensions.filter { $0 != first }
+    }
+
     public func tile(at coordinate: TileCoordinate) throws -> Data? {
-        var extensions = [""]
-        if template.hasExtension {
-            extensions = Self.knownExtensions
-            if let declared = cachedMetadata.format?.fileExtension {
-                extensions.removeAll { $0 == declared }
-                extensions.insert(declared, at: 0)
-            }
-        }
         let tree = try openTree()
-        for fileExtension in extensions {
+        for fileExtension in Self.candidateExtensions(template, first: cachedMetadata.format?.fileExtension) {
             let relative = template.path(for: coordinate, fileExtension: fileExtension)
             do {
                 guard let data = try tree.read(relative) else { continue }

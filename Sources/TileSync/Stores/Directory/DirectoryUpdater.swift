@@ -192,8 +192,7 @@ public final class DirectoryUpdater: TileUpdater {
     /// The current files of a coordinate: with an `{ext}` template, any extension TileSync reads.
     private func existingPaths(for coordinate: TileCoordinate) throws(POSIXFileError) -> [String] {
         guard let tree else { return [] }
-        let extensions = template.hasExtension ? [fileExtension] + DirectoryReader.knownExtensions.filter { $0 != fileExtension } : [fileExtension]
-        return extensions.map { template.path(for: coordinate, fileExtension: $0) }.filter { tree.hasEntry(at: $0) }
+        return DirectoryReader.candidateExtensions(template, first: fileExtension).map { template.path(for: coordinate, fileExtension: $0) }.filter { tree.hasEntry(at: $0) }
     }
 
     /// Carries out a committed journal; every step can be repeated after a crash. Paths are

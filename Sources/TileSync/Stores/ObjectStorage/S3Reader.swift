@@ -52,15 +52,7 @@ public final class S3Reader: TileReader {
 
     /// One GET per extension tried (the declared format's first).
     public func tile(at coordinate: TileCoordinate) throws -> Data? {
-        var extensions = [""]
-        if template.hasExtension {
-            extensions = DirectoryReader.knownExtensions
-            if let declared = cachedMetadata.format?.fileExtension {
-                extensions.removeAll { $0 == declared }
-                extensions.insert(declared, at: 0)
-            }
-        }
-        for fileExtension in extensions {
+        for fileExtension in DirectoryReader.candidateExtensions(template, first: cachedMetadata.format?.fileExtension) {
             let key = store.address.key(template.path(for: coordinate, fileExtension: fileExtension))
             let data: Data?
             do {

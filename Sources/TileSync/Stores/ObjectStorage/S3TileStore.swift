@@ -71,6 +71,14 @@ final class S3TileStore: Sendable {
         }
     }
 
+    /// Writes `metadata.json` (the last object of a write or sync).
+    /// - Throws: `S3Error` after the retries.
+    func putMetadata(_ metadata: TileMetadata) throws(S3Error) {
+        let body = MetadataJSON.encode(metadata)
+        _ = try client.send(S3Client.putRequest(metadataKey, body: body, md5: ContentHash(of: body),
+                                                headers: ["Content-Type": "application/json"]))
+    }
+
     /// True when any object is under the prefix.
     /// - Throws: `TileStoreError` when the listing fails.
     func holdsObjects() throws(TileStoreError) -> Bool {

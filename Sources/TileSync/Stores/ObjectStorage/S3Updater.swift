@@ -48,8 +48,7 @@ public final class S3Updater: TileUpdater {
     }
 
     public func remove(_ coordinate: TileCoordinate) throws {
-        let extensions = template.hasExtension ? [fileExtension] + DirectoryReader.knownExtensions.filter { $0 != fileExtension } : [fileExtension]
-        for fileExtension in extensions {
+        for fileExtension in DirectoryReader.candidateExtensions(template, first: fileExtension) {
             removals.append(store.address.key(template.path(for: coordinate, fileExtension: fileExtension)))
         }
         if removals.count >= 1000 { try flushRemovals() }
@@ -59,9 +58,7 @@ public final class S3Updater: TileUpdater {
         try flushRemovals()
         do {
             try queue.wait()
-            let body = MetadataJSON.encode(metadata)
-            _ = try store.client.send(S3Client.putRequest(store.metadataKey, body: body, md5: ContentHash(of: body),
-                                                          headers: ["Content-Type": "application/json"]))
+            try store.putMetadata(metadata)
         } catch {
             throw store.storeError(error)
         }

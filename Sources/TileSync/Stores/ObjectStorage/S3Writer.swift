@@ -64,9 +64,7 @@ public final class S3Writer: TileWriter {
     public func finish() throws {
         do {
             try queue.wait()
-            let body = MetadataJSON.encode(metadata)
-            _ = try store.client.send(S3Client.putRequest(store.metadataKey, body: body, md5: ContentHash(of: body),
-                                                          headers: ["Content-Type": "application/json"]))
+            try store.putMetadata(metadata)
         } catch {
             throw store.storeError(error)
         }
