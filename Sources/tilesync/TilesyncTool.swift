@@ -13,7 +13,8 @@ enum TilesyncTool {
 
     static var help: String {
         var text = """
-            OVERVIEW: Convert and sync map tile stores: MBTiles, z/x/y folders, tar and PMTiles archives.
+            OVERVIEW: Convert and sync map tile stores: MBTiles, z/x/y folders, tar and PMTiles archives,
+            and S3 object storage (s3://bucket/prefix; PMTiles at s3:// or http(s):// by range requests).
 
             USAGE: tilesync <command> [<options>] <arguments>
 

@@ -4,39 +4,26 @@ import Synchronization
 import FoundationNetworking
 #endif
 
-/// Sends signed requests to one bucket through `URLSession`, with retries: 5xx answers, 429,
-/// `SlowDown`/`RequestTimeout`, timeouts and dropped connections are tried again after an
+/// Sends signed requests to one bucket through an `HTTPTransport`, with retries: 5xx answers,
+/// 429, `SlowDown`/`RequestTimeout`, timeouts and dropped connections are tried again after an
 /// exponential backoff with full jitter, up to `S3Configuration.attempts` times; other answers
 /// and the last failure are an `S3Error` naming the key and the status.
 ///
 /// `start` runs a request in the background and calls back on a session thread; `send` waits
-/// for it. Requests are spread over several sessions: on Linux each `URLSession` drives its
-/// transfers from one thread, which would otherwise cap a client at one core. Thread-safe.
+/// for it. Thread-safe.
 final class S3Client: Sendable {
     let configuration: S3Configuration
     let bucket: String
-    private let sessions: [URLSession]
-    private let nextSession = Atomic<UInt>(0)
+    private let transport: HTTPTransport
     private let signer: AWSSignatureV4
 
     init(configuration: S3Configuration, bucket: String) {
         self.configuration = configuration
         self.bucket = bucket
-        let count = max(1, min(8, configuration.transfers / 4))
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.httpMaximumConnectionsPerHost = (configuration.transfers + count - 1) / count
-        sessionConfiguration.timeoutIntervalForRequest = configuration.timeout
-        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        sessionConfiguration.urlCache = nil
-        sessionConfiguration.httpCookieStorage = nil
-        sessionConfiguration.httpShouldSetCookies = false
-        sessionConfiguration.httpCookieAcceptPolicy = .never
-        sessions = (0..<count).map { _ in URLSession(configuration: sessionConfiguration) }
+        let policy = HTTPRetryPolicy(attempts: configuration.attempts, initialBackoff: configuration.initialBackoff,
+                                     maximumBackoff: configuration.maximumBackoff, timeout: configuration.timeout)
+        transport = HTTPTransport(policy: policy, connections: configuration.transfers)
         signer = AWSSignatureV4(credentials: configuration.credentials, region: configuration.region, service: "s3")
-    }
-
-    deinit {
-        for session in sessions { session.finishTasksAndInvalidate() }
     }
 
     /// Sends a request and waits for the answer.
@@ -51,52 +38,17 @@ final class S3Client: Sendable {
     /// Sends a request in the background; `completion` gets the answer or the error.
     func start(_ request: S3Request, accepting: Set<Int> = [],
                completion: @escaping @Sendable (Result<S3Response, S3Error>) -> Void) {
-        S3RequestCounters.shared.count(request.operation, endpoint: configuration.endpoint.absoluteString)
-        attempt(request, number: 1, accepting: accepting, completion: completion)
+        let endpoint = configuration.endpoint.absoluteString
+        S3RequestCounters.shared.count(request.operation, endpoint: endpoint)
+        transport.start(makeRequest: { [self] in signed(request) },
+                        judge: { http, body in Self.judge(request, http: http, body: body, accepting: accepting) },
+                        transportFailure: { S3Error(message: "\($0) (\(endpoint))", key: request.item) },
+                        onRetry: { S3RequestCounters.shared.count(S3RequestCounters.retry, endpoint: endpoint) },
+                        completion: completion)
     }
 
-    private func attempt(_ request: S3Request, number: Int, accepting: Set<Int>,
-                         completion: @escaping @Sendable (Result<S3Response, S3Error>) -> Void) {
-        let urlRequest = signed(request)
-        let handler: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { [self] data, response, error in
-            let outcome = classify(request, data: data, response: response, error: error, accepting: accepting)
-            switch outcome {
-            case .answer(let answer):
-                completion(.success(answer))
-            case .failure(let failure, let retryable):
-                guard retryable, number < configuration.attempts else {
-                    completion(.failure(failure))
-                    return
-                }
-                let ceiling = min(configuration.maximumBackoff, configuration.initialBackoff * Double(1 << min(number - 1, 20)))
-                let delay = Double.random(in: 0...ceiling)
-                S3RequestCounters.shared.count(S3RequestCounters.retry, endpoint: configuration.endpoint.absoluteString)
-                DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
-                    attempt(request, number: number + 1, accepting: accepting, completion: completion)
-                }
-            }
-        }
-        let session = sessions[Int(nextSession.wrappingAdd(1, ordering: .relaxed).oldValue % UInt(sessions.count))]
-        session.dataTask(with: urlRequest, completionHandler: handler).resume()
-    }
-
-    private enum Outcome {
-        case answer(S3Response)
-        case failure(S3Error, retryable: Bool)
-    }
-
-    private func classify(_ request: S3Request, data: Data?, response: URLResponse?, error: (any Error)?,
-                          accepting: Set<Int>) -> Outcome {
-        if let error {
-            let code = (error as? URLError)?.code
-            let retryable = code.map { Self.retryableTransportErrors.contains($0) } ?? true
-            let reason = code.map { Self.describe($0) } ?? error.localizedDescription
-            return .failure(S3Error(message: "\(reason) (\(configuration.endpoint.absoluteString))", key: request.item), retryable: retryable)
-        }
-        guard let http = response as? HTTPURLResponse else {
-            return .failure(S3Error(message: "no HTTP answer", key: request.item), retryable: true)
-        }
-        let body = data ?? Data()
+    private static func judge(_ request: S3Request, http: HTTPURLResponse, body: Data,
+                              accepting: Set<Int>) -> HTTPAttemptOutcome<S3Response, S3Error> {
         var headers: [String: String] = [:]
         for name in S3Response.keptHeaders {
             if let value = http.value(forHTTPHeaderField: name) { headers[name] = value }
@@ -111,24 +63,6 @@ final class S3Client: Sendable {
             ?? HTTPURLResponse.localizedString(forStatusCode: status)
         let retryable = status >= 500 || status == 429 || ["SlowDown", "RequestTimeout", "InternalError"].contains(code ?? "")
         return .failure(S3Error(status: status, code: code, message: message, key: request.item), retryable: retryable)
-    }
-
-    private static let retryableTransportErrors: Set<URLError.Code> = [
-        .timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet, .dnsLookupFailed,
-        .cannotFindHost, .badServerResponse, .cannotParseResponse, .resourceUnavailable, .zeroByteResource,
-    ]
-
-    private static func describe(_ code: URLError.Code) -> String {
-        switch code {
-        case .timedOut: "the server did not answer in time"
-        case .networkConnectionLost: "the connection was dropped"
-        case .cannotConnectToHost: "cannot connect to the server"
-        case .cannotFindHost, .dnsLookupFailed: "cannot find the server"
-        case .notConnectedToInternet: "no network"
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid: "the TLS connection failed"
-        default: "the request failed (URLError \(code.rawValue))"
-        }
     }
 
     private func signed(_ request: S3Request) -> URLRequest {

@@ -7,7 +7,7 @@ struct S3Response: Sendable {
     let body: Data
 
     /// The headers kept from an answer.
-    static let keptHeaders = ["content-length", "content-type", "content-encoding", "cache-control", "etag"]
+    static let keptHeaders = ["content-length", "content-type", "content-encoding", "cache-control", "etag", "content-range"]
 
     /// A header by lowercased name (one of `keptHeaders`).
     func header(_ name: String) -> String? { headers[name] }

@@ -46,6 +46,17 @@ public struct TileShard: Sendable, Hashable, CustomStringConvertible {
         count == 1 || Self.part(of: coordinate, count: count) == index
     }
 
+    /// The positions along zoom `z`'s Hilbert curve (tile ID minus the zoom's first ID) that
+    /// this part holds: the same tiles as `contains`, as one range.
+    public func positions(atZoom z: Int) -> Range<UInt64> {
+        let tiles = UInt64(1) << (2 * UInt64(z))
+        func start(_ part: Int) -> UInt64 {
+            let (quotient, remainder) = UInt64(count).dividingFullWidth(tiles.multipliedFullWidth(by: UInt64(part)))
+            return quotient + (remainder > 0 ? 1 : 0)
+        }
+        return start(index)..<start(index + 1)
+    }
+
     /// `I/N`.
     public var description: String { "\(index)/\(count)" }
 }

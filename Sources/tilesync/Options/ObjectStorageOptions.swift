@@ -4,11 +4,11 @@ import TileSync
 /// whichever store of a command is one.
 struct ObjectStorageOptions {
     static let endpoint = OptionDefinition.value(
-        S3EndpointOption.name, "url", help: "S3 server of s3:// stores (default: AWS_ENDPOINT_URL, the\nprofile's endpoint_url, else AWS).")
+        S3EndpointOption.name, "url", help: "S3 server of s3:// stores and archives (default:\nAWS_ENDPOINT_URL, the profile's endpoint_url, else AWS).")
     static let transfers = OptionDefinition.value(
-        S3TransfersOption.name, "n", help: "Requests in flight for s3:// stores (default \(S3Configuration.defaultTransfers)).")
+        S3TransfersOption.name, "n", help: "Requests in flight for s3:// and http(s):// stores (default \(S3Configuration.defaultTransfers)).")
     static let cacheControl = OptionDefinition.value(
-        S3CacheControlOption.name, "text", help: "Cache-Control header of tile objects written to s3://.")
+        S3CacheControlOption.name, "text", help: "Cache-Control header of objects written to s3://.")
 
     /// Every option; `writes` adds `--cache-control`.
     static func definitions(writes: Bool) -> [OptionDefinition] {
@@ -40,7 +40,7 @@ struct ObjectStorageOptions {
     /// - Throws: `UsageError` naming the first such option.
     func check(_ locations: [TileStoreLocation], spec: CommandSpec) throws(UsageError) {
         for option in given where !locations.contains(where: { $0.kind.optionNames.contains(option.name) }) {
-            throw UsageError("\(option.flagText) applies to s3:// stores, and no store here is one", spec: spec)
+            throw UsageError("\(option.flagText) applies to s3:// stores and PMTiles archives, and no store here is one", spec: spec)
         }
     }
 }

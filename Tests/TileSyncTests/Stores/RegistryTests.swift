@@ -83,4 +83,17 @@ struct RegistryTests {
         }
         #expect(!TileOrder.unordered.precedes(tiles[0], tiles[1]))
     }
+
+    @Test("URLs: s3:// and http(s):// names ending in .pmtiles are archives read by range, other s3:// names are prefixes")
+    func remoteClaims() throws {
+        #expect(try TileStoreLocation(parsing: "s3://tiles/planet.pmtiles").kind.name == "pmtiles")
+        #expect(try TileStoreLocation(parsing: "https://example.com/maps/Planet.PMTiles?key=1").kind.name == "pmtiles")
+        #expect(try TileStoreLocation(parsing: "http://127.0.0.1:8080/a.pmtiles").kind.name == "pmtiles")
+        #expect(try TileStoreLocation(parsing: "s3://tiles/planet").kind.name == "s3")
+        let forced = try TileStoreLocation(parsing: "s3:s3://tiles/planet.pmtiles")
+        #expect(forced.kind.name == "s3" && forced.address == "s3://tiles/planet.pmtiles")
+        #expect(try TileStoreLocation(parsing: "pmtiles:https://example.com/tiles").kind.name == "pmtiles")
+        let unknown = #expect(throws: TileStoreError.self) { _ = try TileStoreLocation(parsing: "https://example.com/tiles") }
+        #expect(unknown?.kind == .notATileStore)
+    }
 }

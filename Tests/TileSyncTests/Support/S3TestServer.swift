@@ -115,7 +115,7 @@ final class S3TestServer {
         return keys.sorted()
     }
 
-    private static func freePort() -> Int {
+    static func freePort() -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = sockaddr_in()
@@ -132,7 +132,7 @@ final class S3TestServer {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    private static func waitForListening(port: Int, process: Process) -> Bool {
+    static func waitForListening(port: Int, process: Process) -> Bool {
         for _ in 0..<200 {
             guard process.isRunning else { return false }
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -1,7 +1,7 @@
 /// Tiles under an `s3://bucket/prefix` of S3 or any S3-compatible server, laid out as a
 /// folder's, with `metadata.json` at the prefix.
 ///
-/// Claims `s3://` addresses. Options: `layout`, `endpoint`, `transfers`, `cache-control`.
+/// Claims `s3://` addresses (those ending in `.pmtiles` are PMTiles archives unless `s3:` is typed). Options: `layout`, `endpoint`, `transfers`, `cache-control`.
 /// Credentials, region and endpoint come from the environment and `~/.aws` as AWS tools find
 /// them (`S3Configuration`). The listing gives sizes and MD5s (ETags), so a sync compares by
 /// content without downloading, and keeps no state of its own.
@@ -23,7 +23,9 @@ public struct S3StoreKind: TileStoreKind {
     public var optionNames: Set<String> { S3StoreOptions.optionNames }
 
     public func claim(_ candidate: TileStoreCandidate) -> TileStoreClaim {
-        candidate.urlScheme == "s3" ? .definite : .none
+        guard candidate.urlScheme == "s3" else { return .none }
+        // s3://bucket/name.pmtiles is one archive (PMTiles claims it); a prefix of that name is meant only with s3:
+        return candidate.hasSuffix(in: [".pmtiles"]) ? .fallback : .definite
     }
 
     public func options(from options: TileStoreOptions, at location: TileStoreLocation) throws(TileStoreError) -> S3StoreOptions {

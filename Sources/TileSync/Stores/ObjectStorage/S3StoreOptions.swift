@@ -29,4 +29,18 @@ public struct S3StoreOptions: Sendable {
                                  message: "must be 1 to 1024, not \(transfers)")
         }
     }
+
+    /// The configuration given in code, else found as AWS tools find it, with `transfers`.
+    /// - Throws: `TileStoreError` `.invalidOptions` when no credentials are found or the
+    ///   endpoint is not a URL.
+    public func resolvedConfiguration(store: String) throws(TileStoreError) -> S3Configuration {
+        if let configuration { return configuration }
+        do {
+            var found = try S3Configuration.resolve(endpoint: endpoint)
+            found.transfers = transfers
+            return found
+        } catch {
+            throw TileStoreError(.invalidOptions, store: store, message: error.message)
+        }
+    }
 }

@@ -16,19 +16,7 @@ final class S3TileStore: Sendable {
         self.location = location
         self.options = options
         address = try S3StoreAddress(parsing: location.address)
-        let configuration: S3Configuration
-        if let given = options.configuration {
-            configuration = given
-        } else {
-            do {
-                var found = try S3Configuration.resolve(endpoint: options.endpoint)
-                found.transfers = options.transfers
-                configuration = found
-            } catch {
-                throw TileStoreError(.invalidOptions, store: location.address, message: error.message)
-            }
-        }
-        client = S3Client(configuration: configuration, bucket: address.bucket)
+        client = S3Client(configuration: try options.resolvedConfiguration(store: location.address), bucket: address.bucket)
     }
 
     /// Requests in flight at once.

@@ -18,7 +18,7 @@ final class PMTilesArchive {
     /// of about a million entries). Streaming reads do not use the cache.
     static let cachedEntries = 1 << 20
 
-    let file: RandomAccessFile
+    let source: any PMTilesByteSource
     let store: String
     let header: PMTilesHeader
     let root: [PMTilesEntry]
@@ -30,19 +30,27 @@ final class PMTilesArchive {
     /// Opens and checks an archive.
     /// - Throws: `TileStoreError`: `.notFound`, `.notATileStore` (not PMTiles, or another
     ///   version), `.corrupt` (naming the part), `.io`.
-    init(path: String, store: String) throws(TileStoreError) {
-        self.store = store
+    convenience init(path: String, store: String) throws(TileStoreError) {
+        let file: RandomAccessFile
         do {
             file = try RandomAccessFile(path: path)
         } catch {
             if error.code == ENOENT { throw TileStoreError(.notFound, store: store, message: "no such file") }
             throw error.storeError(store: store)
         }
+        try self.init(source: file, store: store)
+    }
+
+    /// Opens and checks an archive read from `source`.
+    /// - Throws: as `init(path:store:)`.
+    init(source: any PMTilesByteSource, store: String) throws(TileStoreError) {
+        self.store = store
+        self.source = source
         let head: [UInt8]
         do {
-            head = try file.bytes(at: 0, count: Int(min(file.size, UInt64(PMTilesHeader.size))))
+            head = try source.bytes(at: 0, count: Int(min(source.size, UInt64(PMTilesHeader.size))))
         } catch {
-            throw error.storeError(store: store)
+            throw PMTilesCursor.storeError(error, store: store)
         }
         do {
             header = try PMTilesHeader(parsing: head)
@@ -55,9 +63,9 @@ final class PMTilesArchive {
             throw TileStoreError(.notATileStore, store: store, item: "header", message: error.message)
         }
         do {
-            try Self.checkSections(header, fileSize: file.size)
+            try Self.checkSections(header, fileSize: source.size)
             _ = try Self.compression(of: header)
-            let rootBytes = try Self.readSection(file, offset: header.rootOffset, length: header.rootLength, part: "root directory")
+            let rootBytes = try Self.readSection(source, offset: header.rootOffset, length: header.rootLength, part: "root directory")
             let decoded = try header.internalCompression?.decompress(rootBytes, limit: Self.maxDecodedBytes, part: "root directory") ?? []
             root = try PMTilesDirectory.decode(decoded, part: "root directory", allowsEmpty: true)
         } catch {
@@ -70,7 +78,7 @@ final class PMTilesArchive {
     func metadataBytes() throws(TileStoreError) -> [UInt8] {
         guard header.metadataLength > 0 else { return [] }
         do {
-            let raw = try Self.readSection(file, offset: header.metadataOffset, length: header.metadataLength, part: "metadata",
+            let raw = try Self.readSection(source, offset: header.metadataOffset, length: header.metadataLength, part: "metadata",
                                            limit: Self.maxDecodedBytes)
             return try Self.compression(of: header).decompress(raw, limit: Self.maxDecodedBytes, part: "metadata")
         } catch {
@@ -83,12 +91,13 @@ final class PMTilesArchive {
     /// - Throws: `PMTilesFormatError` naming the leaf, `POSIXFileError`.
     func leaf(_ pointer: PMTilesEntry, caching: Bool = true) throws -> [PMTilesEntry] {
         if let hit = cache[pointer.offset] { return hit }
+        let caching = caching || source.isRemote
         let part = "leaf directory at offset \(pointer.offset)"
         let (end, overflow) = pointer.offset.addingReportingOverflow(UInt64(pointer.length))
         guard !overflow, end <= header.leafDirectoriesLength else {
             throw PMTilesFormatError(part, "lies past the end of the leaf directories section (\(header.leafDirectoriesLength) bytes)")
         }
-        let raw = try Self.readSection(file, offset: header.leafDirectoriesOffset + pointer.offset, length: UInt64(pointer.length), part: part)
+        let raw = try Self.readSection(source, offset: header.leafDirectoriesOffset + pointer.offset, length: UInt64(pointer.length), part: part)
         let entries = try Self.compression(of: header).decompress(raw, limit: Self.maxDecodedBytes, part: part)
         let decoded = try PMTilesDirectory.decode(entries, part: part)
         if decoded[0].tileID < pointer.tileID {
@@ -129,6 +138,13 @@ final class PMTilesArchive {
     /// Reads a tile's blob.
     /// - Throws: `PMTilesFormatError` when it lies outside the tile data section, `POSIXFileError`.
     func blob(_ entry: PMTilesEntry, part: @autoclosure () -> String) throws -> Data {
+        try checkBlob(entry, part: part())
+        return try source.data(at: header.tileDataOffset + entry.offset, count: Int(entry.length))
+    }
+
+    /// Checks that a tile's blob lies inside the tile data section and under the tile size limit.
+    /// - Throws: `PMTilesFormatError` naming `part`.
+    func checkBlob(_ entry: PMTilesEntry, part: @autoclosure () -> String) throws(PMTilesFormatError) {
         let (end, overflow) = entry.offset.addingReportingOverflow(UInt64(entry.length))
         guard !overflow, end <= header.tileDataLength else {
             throw PMTilesFormatError(part(), "its bytes (offset \(entry.offset), length \(entry.length)) lie past the end of the tile data section (\(header.tileDataLength) bytes)")
@@ -136,7 +152,6 @@ final class PMTilesArchive {
         guard Int(entry.length) <= FileBytes.maxTileSize else {
             throw PMTilesFormatError(part(), "is \(entry.length) bytes, over TileSync's limit of \(FileBytes.maxTileSize)")
         }
-        return try file.data(at: header.tileDataOffset + entry.offset, count: Int(entry.length))
     }
 
     static func lastEntry(in directory: [PMTilesEntry], atOrBefore id: UInt64) -> PMTilesEntry? {
@@ -166,12 +181,12 @@ final class PMTilesArchive {
         guard header.rootLength > 0 else { throw PMTilesFormatError("header", "the root directory is empty (length 0)") }
     }
 
-    private static func readSection(_ file: RandomAccessFile, offset: UInt64, length: UInt64, part: String,
+    private static func readSection(_ source: any PMTilesByteSource, offset: UInt64, length: UInt64, part: String,
                                     limit: Int = maxDirectoryBytes) throws -> [UInt8] {
         guard length <= UInt64(limit) else {
             throw PMTilesFormatError(part, "is \(length) bytes, larger than TileSync reads")
         }
-        return try file.bytes(at: offset, count: Int(length))
+        return try source.bytes(at: offset, count: Int(length))
     }
 
     private func remember(_ entries: [PMTilesEntry], at offset: UInt64) {

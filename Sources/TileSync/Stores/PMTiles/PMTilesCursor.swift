@@ -43,6 +43,7 @@ final class PMTilesCursor: TileCursor {
         switch error {
         case let error as PMTilesFormatError: error.storeError(store: store)
         case let error as POSIXFileError: error.storeError(store: store)
+        case let error as TileStoreError: error
         default: TileStoreError(wrapping: error, store: store)
         }
     }

@@ -1,5 +1,6 @@
 /// The tile entries of an archive in tile-ID order, depth first through the leaves, limited to
-/// a range of tile IDs (leaves wholly outside it are not read). Checks what makes the walk
+/// a range of tile IDs (leaves wholly outside it are not read; each directory is entered by
+/// binary search at the range's start). Checks what makes the walk
 /// safe on hostile files: each entry starts at or after the end of the one before, stays below
 /// its parent's next entry, and leaves nest at most `PMTilesArchive.maxDepth` deep.
 struct PMTilesEntryWalk {
@@ -15,14 +16,29 @@ struct PMTilesEntryWalk {
     private let lowerID: UInt64
     private let upperID: UInt64
     private var levels: [Level]
+    private let caching: Bool
     private var lastEnd: UInt64 = 0
 
     /// Walks the entries that hold IDs in `lowerID..<upperID`.
-    init(_ archive: PMTilesArchive, ids: Range<UInt64> = 0..<PMTilesTileID.end) {
+    /// - Parameter caching: keep the leaves read in the archive's cache (walks of many ranges).
+    init(_ archive: PMTilesArchive, ids: Range<UInt64> = 0..<PMTilesTileID.end, caching: Bool = false) {
         self.archive = archive
+        self.caching = caching
         lowerID = ids.lowerBound
         upperID = ids.upperBound
-        levels = [Level(entries: archive.root, index: 0, upper: PMTilesTileID.end, part: "root directory")]
+        levels = [Level(entries: archive.root, index: Self.start(in: archive.root, at: ids.lowerBound), upper: PMTilesTileID.end,
+                        part: "root directory")]
+    }
+
+    /// The index of the last entry at or before `id` (0 when none is).
+    private static func start(in entries: [PMTilesEntry], at id: UInt64) -> Int {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].tileID <= id { low = middle + 1 } else { high = middle }
+        }
+        return max(0, low - 1)
     }
 
     /// The next tile entry, nil after the last.
@@ -47,8 +63,9 @@ struct PMTilesEntryWalk {
                 guard levels.count <= PMTilesArchive.maxDepth else {
                     throw PMTilesFormatError(top.part, "leaf directories nest more than \(PMTilesArchive.maxDepth) levels deep (a loop?)")
                 }
-                let leaf = try archive.leaf(entry, caching: false)
-                levels.append(Level(entries: leaf, index: 0, upper: nextID, part: "leaf directory at offset \(entry.offset)"))
+                let leaf = try archive.leaf(entry, caching: caching)
+                levels.append(Level(entries: leaf, index: Self.start(in: leaf, at: lowerID), upper: nextID,
+                                    part: "leaf directory at offset \(entry.offset)"))
                 continue
             }
             lastEnd = entry.endID

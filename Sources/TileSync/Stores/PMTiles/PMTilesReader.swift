@@ -17,8 +17,11 @@ public final class PMTilesReader: TileReader {
     /// - Throws: `TileStoreError` as described on the type.
     public init(location: TileStoreLocation) throws(TileStoreError) {
         self.location = location
-        archive = try PMTilesArchive(path: location.address, store: location.address)
+        archive = try PMTilesSourceOpener.open(location.address, options: PMTilesStoreOptions(location.options, store: location.address))
     }
+
+    /// True for an archive read with range requests (`s3://`, `http(s)://`).
+    public var isRemote: Bool { archive.source.isRemote }
 
     public var schemaDescription: String {
         "PMTiles v3, \(header.isClustered ? "clustered" : "not clustered"), \(header.internalCompression?.description ?? "unknown") directories"
@@ -59,14 +62,15 @@ public final class PMTilesReader: TileReader {
         try PMTilesMetadataMapping.decode(try archive.metadataBytes(), header: header, store: location.address)
     }
 
+    /// Over range requests, in merged ranges fetched in parallel (`PMTilesBatchCursor`).
     public func tiles(matching filter: TileFilter) throws -> any TileCursor {
-        PMTilesCursor(archive: archive, filter: filter)
+        archive.source.isRemote ? PMTilesBatchCursor(archive: archive, filter: filter) : PMTilesCursor(archive: archive, filter: filter)
     }
 
     /// In zoom, column, row order when a writer prefers it (sorted on disk from the directories,
-    /// blobs read by offset), else in tile-ID order.
+    /// blobs read by offset) and the archive is local, else in tile-ID order.
     public func tiles(matching filter: TileFilter, preferring preferred: TileOrder) throws -> any TileCursor {
-        guard preferred == .zoomColumnRow || preferred == .zoomColumnTMSRow else { return try tiles(matching: filter) }
+        guard !archive.source.isRemote, preferred == .zoomColumnRow || preferred == .zoomColumnTMSRow else { return try tiles(matching: filter) }
         return try PMTilesRowOrderCursor(archive: archive, filter: filter, order: preferred)
     }
 

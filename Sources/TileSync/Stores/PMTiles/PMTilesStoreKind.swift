@@ -3,9 +3,12 @@
 /// changed by writing a new archive renamed over the old one.
 ///
 /// Claims names ending in `.pmtiles` and existing files that start with the PMTiles magic
-/// number. Reads the `dedup` option and ignores it: an archive always stores equal blobs once.
+/// number, also `s3://` and `http(s)://` URLs whose path ends in `.pmtiles`: those are read
+/// with range requests, and written to `s3://` with a multipart upload. Reads the `dedup`
+/// option and ignores it (an archive always stores equal blobs once), and the object-storage
+/// options (`PMTilesStoreOptions`).
 public struct PMTilesStoreKind: TileStoreKind {
-    public typealias Options = Void
+    public typealias Options = PMTilesStoreOptions
 
     /// The kind (stateless).
     public init() {}
@@ -19,10 +22,14 @@ public struct PMTilesStoreKind: TileStoreKind {
                               maintainsAggregateHash: false, isLocalIndexFile: false)
     }
 
-    public var optionNames: Set<String> { [DeduplicationOption.name] }
+    public var optionNames: Set<String> { PMTilesStoreOptions.optionNames }
 
     public func claim(_ candidate: TileStoreCandidate) -> TileStoreClaim {
-        guard candidate.entry != .remote else { return .none }
+        if candidate.entry == .remote {
+            guard PMTilesSourceOpener.isRemote(candidate.address) else { return .none }
+            let path = candidate.address.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+            return path.lowercased().hasSuffix(".pmtiles") ? .definite : .none
+        }
         if candidate.hasSuffix(in: [".pmtiles"]) { return .name }
         let head = candidate.head
         if head.starts(with: PMTilesHeader.magic) { return .content }
@@ -31,17 +38,19 @@ public struct PMTilesStoreKind: TileStoreKind {
         return .none
     }
 
-    public func options(from options: TileStoreOptions, at location: TileStoreLocation) throws(TileStoreError) {}
+    public func options(from options: TileStoreOptions, at location: TileStoreLocation) throws(TileStoreError) -> PMTilesStoreOptions {
+        try PMTilesStoreOptions(options, store: location.address)
+    }
 
-    public func openReader(at location: TileStoreLocation, options: Void) throws(TileStoreError) -> any TileReader {
+    public func openReader(at location: TileStoreLocation, options: PMTilesStoreOptions) throws(TileStoreError) -> any TileReader {
         try PMTilesReader(location: location)
     }
 
-    public func makeWriter(at location: TileStoreLocation, options: Void, settings: TileWriterSettings) throws(TileStoreError) -> any TileWriter {
+    public func makeWriter(at location: TileStoreLocation, options: PMTilesStoreOptions, settings: TileWriterSettings) throws(TileStoreError) -> any TileWriter {
         try PMTilesWriter(location: location, overwrite: settings.overwrite, isCancelled: settings.isCancelled)
     }
 
-    public func makeUpdater(at location: TileStoreLocation, options: Void) throws(TileStoreError) -> any TileUpdater {
+    public func makeUpdater(at location: TileStoreLocation, options: PMTilesStoreOptions) throws(TileStoreError) -> any TileUpdater {
         PMTilesUpdater(location: location)
     }
 
@@ -56,7 +65,8 @@ public struct PMTilesStoreKind: TileStoreKind {
     }
 
     public func resource(at location: TileStoreLocation) -> any TileStoreResource {
-        LocalFileResource(path: location.address, isFolder: false)
+        if PMTilesSourceOpener.isRemote(location.address) { return PMTilesRemoteResource(location: location) }
+        return LocalFileResource(path: location.address, isFolder: false)
     }
 }
 

@@ -11,8 +11,8 @@ struct PMTilesStructureCheck {
         var problems: [String] = []
         let layoutLength = UInt64(PMTilesHeader.size) + header.rootLength + header.metadataLength + header.leafDirectoriesLength + header.tileDataLength
         let paddedLength = 16_384 + header.metadataLength + header.leafDirectoriesLength + header.tileDataLength
-        if archive.file.size != layoutLength && archive.file.size != paddedLength {
-            problems.append("header: the sections add up to \(layoutLength) bytes, the file has \(archive.file.size)")
+        if archive.source.size != layoutLength && archive.source.size != paddedLength {
+            problems.append("header: the sections add up to \(layoutLength) bytes, the file has \(archive.source.size)")
         }
         if header.rootOffset + header.rootLength > 16_384 {
             problems.append("header: the root directory ends at byte \(header.rootOffset + header.rootLength), past the first 16,384 bytes")

@@ -1,25 +1,24 @@
 /// The tiles of an archive one by one in tile-ID order, expanding run lengths, with the
-/// coordinates that pass a filter: the shared part of the tile and index cursors. A tile at
-/// zoom 31 (beyond TileSync's zoom 30) is an invalid tile.
+/// coordinates that pass a filter: the shared part of the tile and index cursors. Only the
+/// tile-ID ranges the filter can pass are walked (`PMTilesIDRanges`). A tile at zoom 31
+/// (beyond TileSync's zoom 30) is an invalid tile.
 struct PMTilesTileWalk {
-    private var entries: PMTilesEntryWalk
+    private let archive: PMTilesArchive
+    private var entries: PMTilesEntryWalk?
     private let store: String
     private let filter: TileFilter
-    private let upperID: UInt64
+    private let ranges: [Range<UInt64>]
+    private var rangeIndex = 0
+    private var upperID: UInt64 = 0
     private(set) var current: PMTilesEntry?
     private var nextID: UInt64 = 0
     private var runEnd: UInt64 = 0
 
     init(_ archive: PMTilesArchive, filter: TileFilter) {
-        let lower = PMTilesTileID.firstID(ofZoom: filter.zooms.lowerBound)
-        // Up to TileSync's highest zoom means every tile: zoom-31 tiles are then walked and
-        // reported as invalid, never dropped in silence.
-        upperID = filter.zooms.upperBound >= TileCoordinate.maxZoom ? PMTilesTileID.end
-            : PMTilesTileID.firstID(ofZoom: filter.zooms.upperBound + 1)
-        entries = PMTilesEntryWalk(archive, ids: lower..<upperID)
+        self.archive = archive
         store = archive.store
         self.filter = filter
-        nextID = lower
+        ranges = PMTilesIDRanges.ranges(for: filter)
     }
 
     /// The next coordinate and the entry holding its blob; nil at the end.
@@ -39,7 +38,19 @@ struct PMTilesTileWalk {
                 if filter.isZoomRangeOnly || filter.contains(coordinate) { return (coordinate, current) }
                 continue
             }
-            guard let entry = try entries.next() else { return nil }
+            if entries == nil {
+                guard rangeIndex < ranges.count else { return nil }
+                let range = ranges[rangeIndex]
+                rangeIndex += 1
+                entries = PMTilesEntryWalk(archive, ids: range, caching: ranges.count > 1)
+                upperID = range.upperBound
+                nextID = range.lowerBound
+                current = nil
+            }
+            guard let entry = try entries?.next() else {
+                entries = nil
+                continue
+            }
             current = entry
             nextID = max(entry.tileID, nextID)
             runEnd = min(entry.endID, upperID)

@@ -39,7 +39,7 @@ public final class PMTilesUpdater: TileUpdater {
     public func finish() throws {
         guard let changes else { throw TileStoreError(.unsupported, store: location.address, message: "finish before begin") }
         do {
-            let old = AtomicFile.exists(location.address) ? try PMTilesReader(location: location) : nil
+            let old = try Self.existingArchive(at: location)
             let writer = try PMTilesWriter(location: location, overwrite: true)
             self.writer = writer
             try writer.begin(metadata: metadata, format: format)
@@ -63,6 +63,16 @@ public final class PMTilesUpdater: TileUpdater {
         writer?.abort()
         writer = nil
         changes = nil
+    }
+
+    /// The archive at `location`, nil when there is none yet.
+    private static func existingArchive(at location: TileStoreLocation) throws(TileStoreError) -> PMTilesReader? {
+        do {
+            return try PMTilesReader(location: location)
+        } catch {
+            if error.kind == .notFound { return nil }
+            throw error
+        }
     }
 
     private func pending() throws -> PendingTileChanges {

@@ -4,7 +4,8 @@ import Foundation
 /// not grow with the archive: tile bytes wait in a scratch file beside the destination, records
 /// of them are sorted on disk (`PMTilesTileCollector`), and `finish()` writes header, root,
 /// metadata, leaves and tile data (in tile-ID order, equal blobs once, runs of equal tiles as
-/// one entry) to a temporary file that is renamed into place.
+/// one entry) to a temporary file that is renamed into place, or, for `s3://`, uploaded as one
+/// object (`PMTilesUploadTarget`) and then deleted.
 ///
 /// A repeated coordinate keeps its last tile. Errors: `.destinationExists` (without
 /// `overwrite`), `.io` (disk full, permissions; the destination is then unchanged).
@@ -12,6 +13,7 @@ public final class PMTilesWriter: TileWriter, RepeatCountingWriter {
     public let location: TileStoreLocation
     private let temporaryPath: String
     private let folder: String
+    private let upload: PMTilesUploadTarget?
     private var collector: PMTilesTileCollector?
     private var metadata = TileMetadata()
     private var format = SniffedTileFormat(.unknown)
@@ -28,9 +30,18 @@ public final class PMTilesWriter: TileWriter, RepeatCountingWriter {
     public init(location: TileStoreLocation, overwrite: Bool, isCancelled: @escaping @Sendable () -> Bool = { false }) throws(TileStoreError) {
         self.location = location
         self.isCancelled = isCancelled
-        try AtomicFile.refuseExisting(location.address, overwrite: overwrite)
-        temporaryPath = AtomicFile.temporaryPath(beside: location.address)
-        folder = URL(fileURLWithPath: location.address).deletingLastPathComponent().path
+        upload = try PMTilesUploadTarget.of(location)
+        if let upload {
+            if !overwrite, try upload.exists() {
+                throw TileStoreError(.destinationExists, store: location.address, message: "already exists", hint: "pass --force to replace it")
+            }
+            folder = NSTemporaryDirectory()
+            temporaryPath = AtomicFile.temporaryPath(beside: (folder as NSString).appendingPathComponent("upload.pmtiles"))
+        } else {
+            try AtomicFile.refuseExisting(location.address, overwrite: overwrite)
+            temporaryPath = AtomicFile.temporaryPath(beside: location.address)
+            folder = URL(fileURLWithPath: location.address).deletingLastPathComponent().path
+        }
     }
 
     deinit {
@@ -67,8 +78,13 @@ public final class PMTilesWriter: TileWriter, RepeatCountingWriter {
             let layout = try PMTilesArchiveAssembler.write(collector, metadata: metadata, format: format, to: temporaryPath,
                                                                       isCancelled: isCancelled)
             self.collector = nil
-            try AtomicFile.sync(path: temporaryPath)
-            try AtomicFile.rename(temporaryPath, to: location.address)
+            if let upload {
+                try upload.upload(from: temporaryPath)
+                AtomicFile.remove(temporaryPath)
+            } else {
+                try AtomicFile.sync(path: temporaryPath)
+                try AtomicFile.rename(temporaryPath, to: location.address)
+            }
             var counts = BlobCounter.Counts()
             counts.duplicateTiles = layout.duplicateTiles
             counts.duplicateBytes = layout.duplicateBytes

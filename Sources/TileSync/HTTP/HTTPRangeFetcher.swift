@@ -1,0 +1,47 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Range requests to a plain `http://` or `https://` URL (a PMTiles archive on a web server or
+/// a CDN), retried as the policy says on 5xx, 429, timeouts and dropped connections.
+final class HTTPRangeFetcher: ByteRangeFetching {
+    let url: URL
+    let transfers: Int
+    private let transport: HTTPTransport
+
+    /// The policy for archives on web servers: 6 attempts, backoff from 0.1 s to 10 s, 30 s per attempt.
+    static let defaultPolicy = HTTPRetryPolicy(attempts: 6, initialBackoff: 0.1, maximumBackoff: 10, timeout: 30)
+
+    init(url: URL, transfers: Int, policy: HTTPRetryPolicy = HTTPRangeFetcher.defaultPolicy) {
+        self.url = url
+        self.transfers = transfers
+        transport = HTTPTransport(policy: policy, connections: transfers)
+    }
+
+    var objectName: String { url.absoluteString }
+
+    func fetch(_ range: Range<UInt64>, ifMatch etag: String?,
+               completion: @escaping @Sendable (Result<ByteRangeAnswer, HTTPError>) -> Void) {
+        var request = URLRequest(url: url)
+        request.setValue("bytes=\(range.lowerBound)-\(range.upperBound - 1)", forHTTPHeaderField: "Range")
+        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+        if let etag { request.setValue(etag, forHTTPHeaderField: "If-Match") }
+        let prepared = request
+        transport.start(makeRequest: { prepared }, judge: Self.judge,
+                        transportFailure: { HTTPError(message: $0) }, completion: completion)
+    }
+
+    private static func judge(_ http: HTTPURLResponse, body: Data) -> HTTPAttemptOutcome<ByteRangeAnswer, HTTPError> {
+        let status = http.statusCode
+        guard ByteRangeAnswer.statuses.contains(status) else {
+            let retryable = status >= 500 || status == 429 || status == 408
+            let hint = status == 401 || status == 403 ? "the server refuses access to the archive" : nil
+            return .failure(HTTPError(status: status, message: HTTPURLResponse.localizedString(forStatusCode: status), hint: hint),
+                            retryable: retryable)
+        }
+        return .answer(ByteRangeAnswer(status: status, body: body, contentRange: http.value(forHTTPHeaderField: "Content-Range"),
+                                       contentLength: http.value(forHTTPHeaderField: "Content-Length").flatMap { Int($0) },
+                                       etag: http.value(forHTTPHeaderField: "ETag")))
+    }
+}

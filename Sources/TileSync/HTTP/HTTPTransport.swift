@@ -1,0 +1,110 @@
+import Foundation
+import Synchronization
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends requests through `URLSession` and tries them again as an `HTTPRetryPolicy` says:
+/// the caller judges each answer (an answer, or a failure that may be retried); timeouts and
+/// dropped connections are retried as well. Requests are spread over several sessions: on Linux
+/// each `URLSession` drives its transfers from one thread, which would otherwise cap a client at
+/// one core. No cookies, no cache, no content decoding asked for. Thread-safe.
+final class HTTPTransport: Sendable {
+    let policy: HTTPRetryPolicy
+    private let sessions: [URLSession]
+    private let nextSession = Atomic<UInt>(0)
+
+    /// - Parameter connections: requests in flight at once, over all sessions.
+    init(policy: HTTPRetryPolicy, connections: Int) {
+        self.policy = policy
+        let count = max(1, min(8, connections / 4))
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = max(1, (connections + count - 1) / count)
+        configuration.timeoutIntervalForRequest = policy.timeout
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        sessions = (0..<count).map { _ in URLSession(configuration: configuration) }
+    }
+
+    deinit {
+        for session in sessions { session.finishTasksAndInvalidate() }
+    }
+
+    /// Sends a request in the background, again after a backoff while the outcome is a
+    /// retryable failure and attempts are left; `completion` gets the last outcome.
+    /// - Parameters:
+    ///   - makeRequest: the request of each attempt (signed anew: signatures carry the time).
+    ///   - judge: what an HTTP answer comes to.
+    ///   - transportFailure: the failure for a request that got no answer, from a reason in words.
+    ///   - onRetry: called before each retry (counters).
+    func start<Answer: Sendable, Failure: Error>(
+        makeRequest: @escaping @Sendable () -> URLRequest,
+        judge: @escaping @Sendable (HTTPURLResponse, Data) -> HTTPAttemptOutcome<Answer, Failure>,
+        transportFailure: @escaping @Sendable (String) -> Failure,
+        onRetry: @escaping @Sendable () -> Void = {},
+        completion: @escaping @Sendable (Result<Answer, Failure>) -> Void
+    ) {
+        attempt(number: 1, makeRequest: makeRequest, judge: judge, transportFailure: transportFailure, onRetry: onRetry,
+                completion: completion)
+    }
+
+    private func attempt<Answer: Sendable, Failure: Error>(
+        number: Int,
+        makeRequest: @escaping @Sendable () -> URLRequest,
+        judge: @escaping @Sendable (HTTPURLResponse, Data) -> HTTPAttemptOutcome<Answer, Failure>,
+        transportFailure: @escaping @Sendable (String) -> Failure,
+        onRetry: @escaping @Sendable () -> Void,
+        completion: @escaping @Sendable (Result<Answer, Failure>) -> Void
+    ) {
+        let handler: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { [self] data, response, error in
+            let outcome: HTTPAttemptOutcome<Answer, Failure>
+            if let error {
+                let code = (error as? URLError)?.code
+                let retryable = code.map { Self.retryableTransportErrors.contains($0) } ?? true
+                outcome = .failure(transportFailure(code.map { Self.describe($0) } ?? error.localizedDescription), retryable: retryable)
+            } else if let http = response as? HTTPURLResponse {
+                outcome = judge(http, data ?? Data())
+            } else {
+                outcome = .failure(transportFailure("no HTTP answer"), retryable: true)
+            }
+            switch outcome {
+            case .answer(let answer):
+                completion(.success(answer))
+            case .failure(let failure, let retryable):
+                guard retryable, number < policy.attempts else {
+                    completion(.failure(failure))
+                    return
+                }
+                onRetry()
+                DispatchQueue.global().asyncAfter(deadline: .now() + policy.delay(after: number)) { [self] in
+                    attempt(number: number + 1, makeRequest: makeRequest, judge: judge, transportFailure: transportFailure,
+                            onRetry: onRetry, completion: completion)
+                }
+            }
+        }
+        let session = sessions[Int(nextSession.wrappingAdd(1, ordering: .relaxed).oldValue % UInt(sessions.count))]
+        session.dataTask(with: makeRequest(), completionHandler: handler).resume()
+    }
+
+    private static let retryableTransportErrors: Set<URLError.Code> = [
+        .timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet, .dnsLookupFailed,
+        .cannotFindHost, .badServerResponse, .cannotParseResponse, .resourceUnavailable, .zeroByteResource,
+    ]
+
+    /// A transport error in words.
+    static func describe(_ code: URLError.Code) -> String {
+        switch code {
+        case .timedOut: "the server did not answer in time"
+        case .networkConnectionLost: "the connection was dropped"
+        case .cannotConnectToHost: "cannot connect to the server"
+        case .cannotFindHost, .dnsLookupFailed: "cannot find the server"
+        case .notConnectedToInternet: "no network"
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+             .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid: "the TLS connection failed"
+        default: "the request failed (URLError \(code.rawValue))"
+        }
+    }
+}

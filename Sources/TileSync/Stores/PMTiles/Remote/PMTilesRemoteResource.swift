@@ -1,0 +1,22 @@
+/// What holds a PMTiles archive at `s3://` or `http(s)://`: one object. It exists when the
+/// server has it (a HEAD request to S3, the first range of a URL); a sync into it keeps no
+/// state (it is rewritten when anything changed).
+struct PMTilesRemoteResource: TileStoreResource {
+    let location: TileStoreLocation
+
+    var exists: Bool {
+        do {
+            if let target = try PMTilesUploadTarget.of(location) { return try target.exists() }
+        } catch {
+            if error.kind != .unsupported { return false }
+        }
+        return (try? PMTilesReader(location: location)) != nil
+    }
+
+    var identity: String { location.address }
+
+    func removeStore() {
+        guard let target = try? PMTilesUploadTarget.of(location) else { return }
+        _ = try? target.client.send(S3Request("DELETE", key: target.key), accepting: [404])
+    }
+}
