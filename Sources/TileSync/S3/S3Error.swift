@@ -24,6 +24,9 @@ public struct S3Error: Error, Sendable, Equatable, CustomStringConvertible {
         status == 403 || ["InvalidAccessKeyId", "SignatureDoesNotMatch", "AccessDenied", "ExpiredToken"].contains(code ?? "")
     }
 
+    /// What to check when `isAuthorization`.
+    static let credentialsHint = "check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE) and the bucket's permissions"
+
     public var description: String {
         var parts: [String] = []
         if let status { parts.append("HTTP \(status)") }

@@ -35,7 +35,7 @@ final class S3RangeFetcher: ByteRangeFetching {
             case .failure(let error):
                 if error.isAuthorization {
                     completion(.failure(HTTPError(status: error.status, message: "\(endpoint) refused \(credentials): \(error.description)",
-                                                  hint: "check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE) and the bucket's permissions")))
+                                                  hint: S3Error.credentialsHint)))
                 } else {
                     completion(.failure(HTTPError(status: error.status, message: error.description)))
                 }

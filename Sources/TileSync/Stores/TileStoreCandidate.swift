@@ -27,7 +27,7 @@ public struct TileStoreCandidate: Sendable {
     /// which could block or never end).
     public init(address: String) {
         self.address = address
-        urlScheme = Self.scheme(of: address)
+        urlScheme = Self.urlScheme(of: address)
         if urlScheme != nil {
             entry = .remote
             return
@@ -58,7 +58,8 @@ public struct TileStoreCandidate: Sendable {
         return []
     }
 
-    private static func scheme(of address: String) -> String? {
+    /// The lowercased scheme of a `scheme://...` address, else nil (looks at the text only).
+    public static func urlScheme(of address: String) -> String? {
         guard let separator = address.range(of: "://") else { return nil }
         let scheme = address[..<separator.lowerBound]
         guard let first = scheme.first, first.isASCII, first.isLetter,

@@ -32,7 +32,7 @@ final class S3TileStore: Sendable {
         if error.isAuthorization {
             return TileStoreError(.io, store: location.address, item: item,
                                   message: "\(endpointText) refused \(client.configuration.credentials): \(error.description)",
-                                  hint: "check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE) and the bucket's permissions")
+                                  hint: S3Error.credentialsHint)
         }
         return TileStoreError(.io, store: location.address, item: item, message: error.description)
     }

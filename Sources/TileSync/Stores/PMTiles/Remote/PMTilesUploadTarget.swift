@@ -15,7 +15,7 @@ struct PMTilesUploadTarget {
     static func of(_ location: TileStoreLocation) throws(TileStoreError) -> PMTilesUploadTarget? {
         let address = location.address
         guard PMTilesSourceOpener.isRemote(address) else { return nil }
-        guard TileStoreCandidate(address: address).urlScheme == "s3" else {
+        guard TileStoreCandidate.urlScheme(of: address) == "s3" else {
             throw TileStoreError(.unsupported, store: address, message: "an archive at an http(s):// URL can be read, not written",
                                  hint: "write to a file or to s3://bucket/name.pmtiles")
         }
@@ -42,7 +42,7 @@ struct PMTilesUploadTarget {
         do {
             try S3MultipartUpload(client: client, key: key, headers: headers).upload(try RandomAccessFile(path: path))
         } catch let error as S3Error {
-            let hint = error.isAuthorization ? "check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or AWS_PROFILE) and the bucket's permissions" : nil
+            let hint = error.isAuthorization ? S3Error.credentialsHint : nil
             throw TileStoreError(.io, store: store, item: error.key, message: error.description, hint: hint)
         } catch {
             throw TileStoreError(wrapping: error, store: store)
