@@ -36,17 +36,8 @@ bin=$(swift build -c release --show-bin-path)
 repo=$(pwd)
 ext=pbf; [ "$kind" = raster ] && ext=png
 
-loop=0
-if [ "$(id -u)" = 0 ] && command -v mkfs.ext4 >/dev/null && [ "${BENCH_LOOP:-1}" = 1 ]; then loop=1; fi
-device=""
-unmount() {
-  if [ "$loop" = 1 ]; then
-    cd /; umount "$work" 2>/dev/null || true
-    [ -n "$device" ] && losetup -d "$device" 2>/dev/null || true
-    device=""; rm -f "$image"
-  fi
-}
-trap unmount EXIT
+. Benchmarks/loop-work.sh
+trap loop_work_unmount EXIT
 
 report() { # NAME TILES BYTES: median of $work/NAME.times
   sort -n "$results/$1.times" | awk -v tiles="$2" -v bytes="$3" '{t[NR]=$1; m[NR]=$2} END {
@@ -65,17 +56,9 @@ measure() { # NAME COMMAND...
 
 for tiles in "${sizes[@]}"; do
   results=$(mktemp -d /tmp/tilesync-bench-results.XXXXXX)
-  if [ "$loop" = 1 ]; then
-    unmount; mkdir -p "$work"
-    average=3000; [ "$kind" = raster ] && average=20000
-    truncate -s $(( tiles * average * 12 + (4 << 30) )) "$image"
-    # One inode per 4 KiB: the run keeps up to six trees of small files at once. Direct I/O on
-    # the loop device, so its pages are not cached twice.
-    mkfs.ext4 -q -F -i 4096 -E nodiscard "$image"
-    device=$(losetup -f --show --direct-io=on "$image") && mount "$device" "$work"
-  else
-    rm -rf "$work" && mkdir -p "$work"
-  fi
+  average=3000; [ "$kind" = raster ] && average=20000
+  # The run keeps up to six trees of small files at once.
+  loop_work_mount $(( tiles * average * 12 + (4 << 30) ))
   cd "$work"
   echo "== $tiles tiles ($kind): generating" >&2
   "$bin/tilesync-benchmark" generate --tiles "$tiles" --kind "$kind" --out a.mbtiles

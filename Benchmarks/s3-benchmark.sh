@@ -34,18 +34,12 @@ swift build -c release --product tilesync-benchmark >&2
 bin=$(swift build -c release --show-bin-path)
 repo=$(pwd)
 
-loop=0
-if [ "$(id -u)" = 0 ] && command -v mkfs.ext4 >/dev/null && [ "${BENCH_LOOP:-1}" = 1 ]; then loop=1; fi
-device=""
+. Benchmarks/loop-work.sh
 server=""
 cleanup() {
   [ -n "$server" ] && kill "$server" 2>/dev/null || true
   server=""
-  if [ "$loop" = 1 ]; then
-    cd /; umount "$work" 2>/dev/null || true
-    [ -n "$device" ] && losetup -d "$device" 2>/dev/null || true
-    device=""; rm -f "$image"
-  fi
+  loop_work_unmount
 }
 trap cleanup EXIT
 
@@ -69,14 +63,8 @@ measure() { # NAME COMMAND...
 
 for tiles in "${sizes[@]}"; do
   results=$(mktemp -d /tmp/tilesync-s3-bench-results.XXXXXX)
-  if [ "$loop" = 1 ]; then
-    cleanup; mkdir -p "$work"
-    truncate -s $(( tiles * 3000 * 16 + (4 << 30) )) "$image"
-    mkfs.ext4 -q -F -i 4096 -E nodiscard "$image"
-    device=$(losetup -f --show --direct-io=on "$image") && mount "$device" "$work"
-  else
-    rm -rf "$work" && mkdir -p "$work"
-  fi
+  cleanup
+  loop_work_mount $(( tiles * 3000 * 16 + (4 << 30) ))
   cd "$work"
   echo "== $tiles tiles: generating" >&2
   "$bin/tilesync-benchmark" generate --tiles "$tiles" --kind vector --out a.mbtiles

@@ -7,7 +7,7 @@ enum TilesyncTool {
     static let version = "0.1.0"
 
     static let commands: [CommandEntry] = [
-        CommandEntry(ConvertCommand.self), CommandEntry(SyncCommand.self), CommandEntry(DiffCommand.self),
+        CommandEntry(ConvertCommand.self), CommandEntry(SyncCommand.self), CommandEntry(DiffCommand.self), CommandEntry(ApplyCommand.self),
         CommandEntry(InfoCommand.self), CommandEntry(VerifyCommand.self), CommandEntry(TileCommand.self),
     ]
 

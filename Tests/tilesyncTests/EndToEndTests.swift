@@ -37,7 +37,7 @@ final class EndToEndTests {
         let help = try ToolRunner.run(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.hasPrefix("OVERVIEW: Convert and sync map tile stores"))
-        for command in ["convert", "sync", "diff", "info", "verify", "tile"] {
+        for command in ["convert", "sync", "diff", "apply", "info", "verify", "tile"] {
             #expect(help.stdout.contains("\n  \(command) "))
             let commandHelp = try ToolRunner.run([command, "--help"])
             #expect(commandHelp.status == 0)
@@ -49,7 +49,7 @@ final class EndToEndTests {
         #expect(try ToolRunner.run(["convert", "--help"]).stdout.contains("ARGUMENTS:\n  <source>"))
         let reference = try String(contentsOf: ToolRunner.packageRoot.appendingPathComponent("docs/commands.md"), encoding: .utf8)
         #expect(reference.contains("```\n" + help.stdout + "```\n"), "docs/commands.md is stale: run Scripts/make-command-docs")
-        for command in ["convert", "sync", "diff", "info", "verify", "tile"] {
+        for command in ["convert", "sync", "diff", "apply", "info", "verify", "tile"] {
             let text = try ToolRunner.run([command, "--help"]).stdout
             #expect(reference.contains("## tilesync \(command)\n\n```\n" + text + "```\n"), "docs/commands.md is stale for \(command)")
         }
@@ -62,7 +62,7 @@ final class EndToEndTests {
             (["convert", "a"], "Error: missing <destination>\nUsage: tilesync convert [<options>] <source> <destination>\n  See 'tilesync convert --help'.\n"),
             (["convert", "a", "b", "--max-zoom", "31"], "Error: '--max-zoom' must be a whole number in 0...30, not '31'\nUsage: tilesync convert [<options>] <source> <destination>\n  See 'tilesync convert --help'.\n"),
             (["convert", "a", "b", "--bbox", "1,2,3"], "Error: --bbox: '1,2,3' is not a bounding box W,S,E,N in degrees\nUsage: tilesync convert [<options>] <source> <destination>\n  See 'tilesync convert --help'.\n"),
-            (["frobnicate"], "Error: unknown command 'frobnicate' (commands: convert, sync, diff, info, verify, tile)\nUsage: tilesync <command> [<options>] ...\n  See 'tilesync --help'.\n"),
+            (["frobnicate"], "Error: unknown command 'frobnicate' (commands: convert, sync, diff, apply, info, verify, tile)\nUsage: tilesync <command> [<options>] ...\n  See 'tilesync --help'.\n"),
             (["tile", "5/40/1"], "Error: column x=40 is out of range at zoom 5 (0...31)\n"),
         ]
         for (arguments, stderr) in cases {
@@ -268,6 +268,58 @@ final class EndToEndTests {
         #expect(noop.stdout.hasPrefix("Nothing to do: 0 added, 0 replaced, 0 deleted, 20 unchanged in "))
         #expect(try ToolRunner.run(["verify", source, "copy.mbtiles"], in: directory).status == 0)
         #expect(try ToolRunner.run(["sync", source], in: directory).status == 2)
+    }
+
+    @Test("diff --patch and apply: martin's format, exact lines, wrong base refused with exit 1, a second apply does nothing")
+    func patchFiles() throws {
+        let old = try makeFolder("old")
+        let new = try makeFolder("new")
+        #expect(FileManager.default.createFile(atPath: new + "/2/0/0.png", contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x21])))
+        try FileManager.default.removeItem(atPath: new + "/2/3/3.png")
+        #expect(FileManager.default.createFile(atPath: new + "/metadata.json", contents: Data(#"{"name":"e2e v2","attribution":"© test"}"#.utf8)))
+        #expect(try ToolRunner.run(["convert", old, "app.mbtiles"], in: directory).status == 0)
+
+        let made = try ToolRunner.run(["diff", "app.mbtiles", new, "--patch", "update.mbtiles", "--json"], in: directory)
+        #expect(made.status == 0 && made.stderr == "")
+        let fields = try JSONSerialization.jsonObject(with: Data(made.stdout.utf8)) as? [String: Any] ?? [:]
+        #expect(fields["added"] as? Int == 0 && fields["replaced"] as? Int == 1 && fields["deleted"] as? Int == 1)
+        #expect(fields["metadata_changes"] as? Int == 1 && fields["bytes_put"] as? Int == 9)
+        let before = fields["agg_tiles_hash_before_apply"] as? String ?? "", after = fields["agg_tiles_hash_after_apply"] as? String ?? ""
+        #expect(before.count == 32 && after.count == 32 && before != after)
+
+        let again = try ToolRunner.run(["diff", "app.mbtiles", new, "--patch", "update.mbtiles"], in: directory)
+        #expect(again.status == 1 && again.stderr == "Error: update.mbtiles: already exists (pass --force to replace it)\n")
+        let remade = try ToolRunner.run(["diff", "app.mbtiles", new, "--patch", "update.mbtiles", "--force"], in: directory)
+        #expect(remade.status == 0)
+        #expect(remade.stdout.contains("): 0 added, 1 replaced, 1 deleted (9 B of tiles), 1 metadata change in "))
+        #expect(remade.stdout.hasSuffix("\nApplies to agg_tiles_hash \(before) (app.mbtiles), gives \(after)\n"))
+
+        #expect(try ToolRunner.run(["convert", old, "other.mbtiles", "--max-zoom", "1"], in: directory).status == 0)
+        let wrong = try ToolRunner.run(["apply", "update.mbtiles", "other.mbtiles"], in: directory)
+        #expect(wrong.status == 1 && wrong.stdout == "")
+        #expect(wrong.stderr.hasPrefix("Error: other.mbtiles: has agg_tiles_hash "))
+        #expect(wrong.stderr.hasSuffix(", but the patch update.mbtiles was made for a store with \(before); nothing was changed "
+            + "(apply it to the store it was made from, or pass --force to apply it anyway)\n"))
+
+        let applied = try ToolRunner.run(["apply", "update.mbtiles", "app.mbtiles"], in: directory)
+        #expect(applied.status == 0 && applied.stderr == "")
+        #expect(applied.stdout.hasPrefix("Applied update.mbtiles to app.mbtiles: 0 added, 1 replaced, 1 deleted, 1 metadata change (9 B written) in "))
+        #expect(applied.stdout.hasSuffix("\nagg_tiles_hash \(before) -> \(after)\n"))
+        #expect(try ToolRunner.run(["verify", new, "app.mbtiles"], in: directory).status == 0)
+        #expect(try ToolRunner.run(["info", "app.mbtiles"], in: directory).stdout.contains("\n  name: e2e v2\n"))
+        let second = try ToolRunner.run(["apply", "update.mbtiles", "app.mbtiles"], in: directory)
+        #expect(second.status == 0 && second.stdout == "Nothing to do: app.mbtiles already holds what update.mbtiles gives (agg_tiles_hash \(after))\n")
+
+        let folderCopy = try makeFolder("folder-copy")
+        let json = try ToolRunner.run(["apply", "update.mbtiles", folderCopy, "--json"], in: directory)
+        #expect(json.status == 0)
+        #expect(json.stdout.hasPrefix(#"{"patch":"update.mbtiles","store":"\#(folderCopy)","already_applied":false,"added":0,"replaced":1,"deleted":1,"absent_deletions":0,"bytes_put":9,"metadata_changes":1,"agg_tiles_hash_before":"\#(before)","agg_tiles_hash_after":"\#(after)","#))
+        #expect(try ToolRunner.run(["verify", new, folderCopy], in: directory).status == 0)
+
+        let usage = try ToolRunner.run(["diff", "app.mbtiles", new, "--force"], in: directory)
+        #expect(usage.status == 2 && usage.stderr.hasPrefix("Error: --force replaces a patch file: it needs --patch\n"))
+        let missing = try ToolRunner.run(["apply", "nothing.mbtiles", "app.mbtiles"], in: directory)
+        #expect(missing.status == 1 && missing.stderr == "Error: nothing.mbtiles: no such patch file\n")
     }
 
     @Test("tile: point, z/x/y, TMS input, quadkey, bbox, JSON")

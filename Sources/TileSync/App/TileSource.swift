@@ -14,6 +14,9 @@ public import Foundation
 /// tiles. A folder is read file by file. A store without cheap random access (a tar archive has
 /// no index) is streamed once, when it is opened, into a private temporary copy of the
 /// registry's local index kind (an MBTiles file), which then serves the lookups.
+///
+/// While a patch or sync changes an MBTiles (in one transaction), each read sees the old tile
+/// or the new one; `withSnapshot` gives a series of reads that all see one version.
 public final class TileSource: @unchecked Sendable {
     /// Where the store is.
     public let location: TileStoreLocation
@@ -94,6 +97,18 @@ public final class TileSource: @unchecked Sendable {
     /// - Throws: `GeographyError` for invalid degrees or zoom, or a read error.
     public func tile(longitude: Double, latitude: Double, zoom: Int) throws -> Data? {
         try tile(at: WebMercator.tile(longitude: longitude, latitude: latitude, zoom: zoom))
+    }
+
+    /// Runs `body` with a snapshot: every tile read through it sees the store as it was when
+    /// `body` began, so a screen drawn from one snapshot never mixes tiles from before and after
+    /// a patch (`TilePatcher.apply`) or sync that commits meanwhile. For MBTiles the snapshot is
+    /// one SQLite read transaction, and a writer's commit waits for it (up to 5 s, then fails
+    /// and changes nothing), so keep `body` short. Other kinds read the store as it is.
+    /// - Throws: what `body` throws, or `TileStoreError` when the snapshot cannot be taken.
+    public func withSnapshot<T>(_ body: (TileSourceSnapshot) throws -> T) throws -> T {
+        let reader = try borrow()
+        defer { giveBack(reader) }
+        return try reader.withConsistentReads { try body(TileSourceSnapshot(reader: reader)) }
     }
 
     private func borrow() throws -> any TileReader {

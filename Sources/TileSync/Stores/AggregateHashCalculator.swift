@@ -9,14 +9,39 @@ import Foundation
 public enum AggregateHashCalculator {
     /// - Throws: `TileStoreError` from the reader, or `.io` when the temporary table fails.
     public static func compute(_ reader: any TileReader) throws -> ContentHash {
+        var skipped = 0
+        return try fold(reader, skipped: &skipped, start: { AggregateTileHash() },
+                        add: { aggregate, tile in aggregate.add(tile.coordinate, data: tile.data) }).finalize()
+    }
+
+    /// Feeds every valid tile of `reader` to `add` in (zoom, column, TMS row) order, the order
+    /// of the aggregate hash. When a reader that promised an order breaks it, the pass starts
+    /// over (sorted on disk) with a fresh state from `start`, so `add` must touch nothing else.
+    /// - Parameter skipped: set to the number of invalid tiles left out.
+    /// - Throws: `TileStoreError` from the reader or from `add`, `.io` when the temporary table fails.
+    static func fold<State>(_ reader: any TileReader, skipped: inout Int, start: () throws -> State,
+                            add: (inout State, Tile) throws -> Void) throws -> State {
         let store = reader.location.address
         do {
-            guard reader.order == .zoomColumnRow || reader.order == .zoomColumnTMSRow else { return try computeSorted(try reader.tiles(matching: .all)) }
+            guard reader.order == .zoomColumnRow || reader.order == .zoomColumnTMSRow else {
+                return try foldSorted(try reader.tiles(matching: .all), skipped: &skipped, start: start, add: add)
+            }
+            skipped = 0
             let cursor = try reader.tiles(matching: .all, preferring: .zoomColumnTMSRow)
-            let aggregate = AggregateTileHash()
-            while let tile = try nextValid(cursor) { aggregate.add(tile.coordinate, data: tile.data) }
-            if aggregate.isInOrder { return try aggregate.finalize() }
-            return try computeSorted(try reader.tiles(matching: .all))
+            var state = try start()
+            var last: (z: Int, x: Int, row: Int)?
+            var inOrder = true
+            while let tile = try nextValid(cursor, skipped: &skipped) {
+                let key = (tile.coordinate.z, tile.coordinate.x, tile.coordinate.tmsY)
+                if let last, !(last < key) {
+                    inOrder = false
+                    break
+                }
+                last = key
+                try add(&state, tile)
+            }
+            if inOrder { return state }
+            return try foldSorted(try reader.tiles(matching: .all), skipped: &skipped, start: start, add: add)
         } catch let error as TileStoreError {
             throw error
         } catch {
@@ -24,7 +49,9 @@ public enum AggregateHashCalculator {
         }
     }
 
-    private static func computeSorted(_ cursor: any TileCursor) throws -> ContentHash {
+    private static func foldSorted<State>(_ cursor: any TileCursor, skipped: inout Int, start: () throws -> State,
+                                          add: (inout State, Tile) throws -> Void) throws -> State {
+        skipped = 0
         let order = TileOrder.zoomColumnTMSRow
         let connection = try SQLiteConnection(path: "", mode: .readWriteCreate)
         try connection.execute("""
@@ -33,7 +60,7 @@ public enum AggregateHashCalculator {
             BEGIN;
             """)
         let insert = try connection.prepare("INSERT OR REPLACE INTO tile VALUES (?1, ?2, ?3, ?4, ?5)")
-        while let tile = try nextValid(cursor) {
+        while let tile = try nextValid(cursor, skipped: &skipped) {
             try insert.bind(order.sortKey(tile.coordinate), at: 1)
             try insert.bind(tile.coordinate.z, at: 2)
             try insert.bind(tile.coordinate.x, at: 3)
@@ -42,20 +69,20 @@ public enum AggregateHashCalculator {
         }
         try connection.execute("COMMIT")
         let select = try connection.prepare("SELECT z, x, y, data FROM tile ORDER BY key")
-        let aggregate = AggregateTileHash()
+        var state = try start()
         while try select.step() {
             let coordinate = TileCoordinate(unchecked: select.int(at: 0), select.int(at: 1), select.int(at: 2))
-            aggregate.add(coordinate, data: select.blob(at: 3) ?? Data())
+            try add(&state, Tile(coordinate: coordinate, data: select.blob(at: 3) ?? Data()))
         }
-        return try aggregate.finalize()
+        return state
     }
 
-    private static func nextValid(_ cursor: any TileCursor) throws -> Tile? {
+    private static func nextValid(_ cursor: any TileCursor, skipped: inout Int) throws -> Tile? {
         while true {
             do {
                 return try cursor.next()
             } catch let error as TileStoreError where error.kind == .invalidTile {
-                continue
+                skipped += 1
             }
         }
     }

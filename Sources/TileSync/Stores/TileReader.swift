@@ -82,6 +82,12 @@ public protocol TileReader: AnyObject {
     /// value, in the order shown; none by default.
     var details: [(label: String, value: String)] { get }
 
+    /// Runs `body` so that every read of this reader inside it sees the store as it was when
+    /// `body` began, where the store can promise that (an MBTiles holds one SQLite read
+    /// transaction: a writer's commit waits for it); other stores just run `body`.
+    /// - Throws: what `body` throws, or `TileStoreError` when the view cannot be taken.
+    func withConsistentReads<T>(_ body: () throws -> T) throws -> T
+
     /// Counts, sizes and extents per zoom, reading as little as the store allows.
     /// - Parameter countingBytes: false when the byte counts are not needed: they are then 0
     ///   where finding them costs a read of every tile (MBTiles) or a `stat` of every file (folders).
@@ -106,6 +112,8 @@ extension TileReader {
     }
 
     public func integrityProblems() throws -> [String] { [] }
+
+    public func withConsistentReads<T>(_ body: () throws -> T) throws -> T { try body() }
 
     public func storedHashMismatches(_ each: (StoredHashMismatch) -> Void) throws {}
 

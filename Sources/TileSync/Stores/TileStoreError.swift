@@ -27,6 +27,8 @@ public struct TileStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         case interrupted
         /// Store options that do not apply to the store's kind, or contradict each other.
         case invalidOptions
+        /// The store is not the one a patch was made for (its `agg_tiles_hash` differs).
+        case baseMismatch
     }
 
     /// What went wrong.

@@ -29,9 +29,22 @@ public protocol TileUpdater: AnyObject {
 
     /// Drops every change; the store stays as it was.
     func abort()
+
+    /// martin's `agg_tiles_hash` of the store as `finish()` committed it, when the updater
+    /// computed one on the way (an MBTiles does, before its commit); nil by default.
+    var committedAggregateHash: ContentHash? { get }
+
+    /// Gives the aggregate hash the committed store will have, computed by the caller under
+    /// this change (a patch's check), so an updater that stores `agg_tiles_hash` writes it
+    /// instead of reading every tile again. Ignored by default.
+    func setCommittedAggregateHash(_ hash: ContentHash)
 }
 
 extension TileUpdater {
+    public var committedAggregateHash: ContentHash? { nil }
+
+    public func setCommittedAggregateHash(_ hash: ContentHash) {}
+
     public func rebuildStoredHashes() throws {
         throw TileStoreError(.unsupported, store: location.address, message: "keeps no hashes to rebuild")
     }

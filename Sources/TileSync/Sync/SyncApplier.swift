@@ -6,9 +6,10 @@ struct SyncApplier {
     let plan: SyncPlanTable
     let nextState: SyncStateWriter?
 
-    /// Applies the plan with `metadata`; the updater commits at the end or aborts on error.
-    func apply(metadata: TileMetadata, format: SniffedTileFormat) throws {
-        let updater = try context.destination.makeUpdater()
+    /// Applies the plan with `metadata` through `updater` (the destination's when nil); the
+    /// updater commits at the end or aborts on error.
+    func apply(metadata: TileMetadata, format: SniffedTileFormat, through updater: (any TileUpdater)? = nil) throws {
+        let updater = try updater ?? context.destination.makeUpdater()
         do {
             try updater.begin(metadata: metadata, format: format)
             if context.sourceReader.hasCheapRandomAccess {

@@ -37,7 +37,7 @@ final class SyncContext {
                         Self.describe(options.filter)].joined(separator: "|")
         self.identity = identity
         // Parts of a sharded sync may run side by side on one machine: each keeps its own state.
-        let statePath = Self.keepsState(source, destination)
+        let statePath = options.recordsState && Self.keepsState(source, destination)
             ? resource.syncStatePath.map { path in options.filter.shard.map { path + ".shard-\($0.index)-of-\($0.count)" } ?? path } : nil
         self.statePath = statePath
         var warnings: [String] = []

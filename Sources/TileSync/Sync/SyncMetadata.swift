@@ -6,11 +6,16 @@ enum SyncMetadata {
     /// The source's metadata as the destination gets it (`PreparedMetadata`), from the first
     /// valid source tile's bytes; every part of a sharded sync writes the metadata of the whole.
     static func prepare(_ context: SyncContext) throws -> PreparedMetadata {
-        let cursor = try context.sourceReader.tiles(matching: context.options.filter)
+        try prepare(context.sourceReader, filter: context.options.filter)
+    }
+
+    /// A reader's metadata as a sync within `filter` would write it into another store.
+    static func prepare(_ reader: any TileReader, filter: TileFilter) throws -> PreparedMetadata {
+        let cursor = try reader.tiles(matching: filter)
         var ignored = SkippedItems()
         let first = try TileConverter.nextTile(cursor, skipInvalid: true, invalidTiles: &ignored)
-        return try PreparedMetadata.prepare(context.sourceReader, metadata: try context.sourceReader.metadata(),
-                                            filter: context.options.filter.withoutShard, sniffed: first.map { SniffedTileFormat(sniffing: $0.data) })
+        return try PreparedMetadata.prepare(reader, metadata: try reader.metadata(), filter: filter.withoutShard,
+                                            sniffed: first.map { SniffedTileFormat(sniffing: $0.data) })
     }
 
     /// True when `metadata`, as a store of `kind` would hold it, differs from `current` in a key

@@ -14,6 +14,8 @@ public struct SyncOptions: Sendable {
     public var skipInvalid = false
     /// Polled between tiles; true stops the run before the commit, leaving the destination as it was.
     public var isCancelled: @Sendable () -> Bool = { false }
+    /// False when the run must leave no sync state in the destination (a patch is made against it).
+    var recordsState = true
 
     /// Defaults: every tile, keep destination-only tiles, quick mode, apply the plan.
     public init() {}

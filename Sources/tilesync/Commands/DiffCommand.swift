@@ -4,6 +4,9 @@ import TileSync
 struct DiffCommand: Command {
     static let limit = OptionDefinition.value("limit", "n", help: "Print at most n plan lines (default 20; 0 for all).")
     static let json = OptionDefinition.flag("json", help: "One JSON object per plan entry, then a summary object.")
+    static let patch = OptionDefinition.value("patch", "file",
+                                              help: "Write a patch file (martin's diff format) that turns the\nfirst store into the second, instead of listing the plan.")
+    static let force = OptionDefinition.flag("force", help: "Replace an existing patch file.")
 
     static let spec = CommandSpec(
         name: "diff",
@@ -12,14 +15,21 @@ struct DiffCommand: Command {
             Lists tiles to add, replace and delete, and counts the unchanged ones, comparing sizes,
             modification times (folders) and MD5s as sync does. Exit status 0 when the stores are
             in sync, 1 when they differ.
+            With --patch FILE: writes FILE, an MBTiles in martin's diff format that turns the
+            first store into the second (as `mbtiles diff FIRST SECOND FILE` does): the tiles to
+            add or replace with their bytes, a NULL row per tile to delete, the changed metadata
+            (NULL for a removed key), and agg_tiles_hash_before_apply / _after_apply, the first
+            store's aggregate hash before and after. `tilesync apply FILE STORE` applies it to a
+            store of any kind. Tiles are compared by MD5. Exit status 0 when the patch is written.
             """,
         arguments: [
             .init(name: "source", help: "The store taken as the reference."),
             .init(name: "destination", help: "The store compared with it."),
         ],
-        options: [SyncCommand.checksum] + StorePairOptions.definitions(destination: .existingDestination) + [limit, json],
+        options: [SyncCommand.checksum] + StorePairOptions.definitions(destination: .existingDestination) + [limit, json, patch, force],
         examples: [
             "tilesync diff world.mbtiles world_modified.mbtiles",
+            "tilesync diff world.mbtiles world_modified.mbtiles --patch update.mbtiles",
             "tilesync diff tiles/ world.mbtiles --json",
         ])
 
@@ -27,6 +37,10 @@ struct DiffCommand: Command {
     let options: SyncOptions
     let limit: Int
     let printsJSON: Bool
+    let patchPath: String?
+    let overwritesPatch: Bool
+
+    static let catchesSignals = true
 
     init(parsing arguments: ParsedArguments) throws {
         stores = try StorePairOptions(arguments, destination: .existingDestination)
@@ -36,9 +50,16 @@ struct DiffCommand: Command {
         self.options = options
         limit = try arguments.integer(Self.limit, in: 0...Int.max) ?? 20
         printsJSON = arguments.flag(Self.json)
+        patchPath = arguments.value(Self.patch)
+        overwritesPatch = arguments.flag(Self.force)
+        if patchPath == nil, overwritesPatch { throw UsageError("--force replaces a patch file: it needs --patch", spec: Self.spec) }
+        if patchPath != nil, arguments.value(Self.limit) != nil { throw UsageError("--limit applies to a listed plan, not to --patch", spec: Self.spec) }
     }
 
     func run(cancellation: CancellationFlag) throws -> Int32 {
+        if let patchPath { return try writePatch(patchPath, cancellation: cancellation) }
+        var options = self.options
+        options.isCancelled = { cancellation.isSet }
         var shown = 0
         let summary = try TileSynchronizer.diff(from: stores.source, to: stores.destination, options: options) { entry in
             if printsJSON {
@@ -59,5 +80,22 @@ struct DiffCommand: Command {
             Terminal.out("metadata: \(summary.metadataChanged ? "differs" : "same")")
         }
         return summary.isInSync ? 0 : 1
+    }
+
+    private func writePatch(_ path: String, cancellation: CancellationFlag) throws -> Int32 {
+        var options = PatchOptions()
+        options.filter = self.options.filter
+        options.overwrite = overwritesPatch
+        options.isCancelled = { cancellation.isSet }
+        let summary = try TilePatcher.makePatch(from: stores.source, to: stores.destination, writingTo: path, options: options)
+        if printsJSON {
+            Terminal.out(JSONText.render(PatchOutput.json(summary)))
+            return 0
+        }
+        Terminal.out("Wrote patch \(path) (\(Formatting.bytes(summary.patchBytes))): \(summary.added) added, \(summary.replaced) replaced, "
+            + "\(summary.deleted) deleted (\(Formatting.bytes(summary.bytesPut)) of tiles), \(summary.metadataChanges) metadata "
+            + (summary.metadataChanges == 1 ? "change" : "changes") + " in \(Formatting.seconds(summary.seconds))")
+        Terminal.out("Applies to agg_tiles_hash \(summary.beforeHash.hex) (\(summary.base.address)), gives \(summary.afterHash.hex)")
+        return 0
     }
 }

@@ -96,13 +96,40 @@ struct LibraryTourTests {
         #expect(served == (try TileSource(path: worldPath).tile(z: 1, x: 0, y: 0)))
     }
 
+    @Test("Update an offline copy with a patch")
+    func patch() throws {
+        let directory = try TemporaryDirectory()
+        let oldPath = Self.worldPath, newPath = directory.file("new.mbtiles")
+        let patchPath = directory.file("patch.mbtiles"), appCopyPath = directory.file("app.mbtiles")
+        try FileManager.default.copyItem(atPath: oldPath, toPath: newPath)
+        try FileManager.default.copyItem(atPath: oldPath, toPath: appCopyPath)
+        let changed = try TileStoreLocation(parsing: newPath).makeUpdater()
+        try changed.begin(metadata: try TileStoreLocation(parsing: newPath).openReader().metadata())
+        let newTile = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1])
+        try changed.put(Tile(coordinate: TileCoordinate(z: 1, x: 1, y: 0), data: newTile), hash: ContentHash(of: newTile), modificationTime: 0)
+        try changed.finish()
+        let made = try TilePatcher.makePatch(from: TileStoreLocation(parsing: oldPath),
+                                             to: TileStoreLocation(parsing: newPath), writingTo: patchPath)
+        print(made.replaced, made.patchBytes < 100_000)     // 1 true: one tile changed, a small file
+        let source = try TileSource(path: appCopyPath)      // the app keeps reading while it applies
+        let applied = try TilePatcher.apply(patch: patchPath, to: TileStoreLocation(parsing: appCopyPath))
+        print(applied.replaced, applied.afterHash == made.afterHash)   // 1 true
+        let screen = try source.withSnapshot { snapshot in  // reads that all see one version
+            try [snapshot.tile(z: 1, x: 0, y: 0), snapshot.tile(z: 1, x: 1, y: 0)]
+        }
+        #expect(made.replaced == 1 && made.patchBytes < 100_000)
+        #expect(applied.replaced == 1 && applied.afterHash == made.afterHash)
+        #expect(screen[1] == newTile)
+        #expect(screen[0] == (try TileSource(path: oldPath).tile(z: 1, x: 0, y: 0)))
+    }
+
     @Test("Every Swift block of docs/library.md appears in this file, so the docs compile")
     func docsMatchThisFile() throws {
         let docs = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/library.md"), encoding: .utf8)
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         let sourceLines = Set(source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
         let blocks = docs.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-        #expect(blocks.count == 6)
+        #expect(blocks.count == 7)
         for block in blocks {
             for line in block.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).isEmpty {
                 #expect(sourceLines.contains(line.trimmingCharacters(in: .whitespaces)), "docs/library.md line not compiled: \(line)")

@@ -149,3 +149,26 @@ struct S3StoreTests {
         #expect(cursor.skipped.named.first?.item == "object odd/2/1/notes.txt")
     }
 }
+
+@Suite("Patch files with s3:// stores", .enabled(if: S3TestServer.available, S3TestServer.missingMessage))
+struct S3PatchTests {
+    @Test("A patch made from an s3:// base turns it into the target object by object: only changed tiles are sent")
+    func patchObjectStorage() throws {
+        let server = try S3TestServer()
+        let directory = try TemporaryDirectory()
+        let (local, target) = try PatchPairTests.stores(in: directory, base: "mbtiles", target: "dir")
+        let bucket = server.location("s3://tiles/app")
+        _ = try TileConverter.convert(from: local, to: bucket)
+        let patch = directory.file("patch.mbtiles")
+        let made = try TilePatcher.makePatch(from: bucket, to: target, writingTo: patch)
+        #expect((made.added, made.replaced, made.deleted) == (2, 2, 2))
+        let before = server.requestCounts
+        let applied = try TilePatcher.apply(patch: patch, to: bucket)
+        #expect((applied.added, applied.replaced, applied.deleted) == (2, 2, 2) && applied.warnings.isEmpty)
+        let after = server.requestCounts
+        #expect((after["PUT"] ?? 0) - (before["PUT"] ?? 0) == 5, "4 tiles and metadata.json: \(after)")
+        #expect((after["DELETE"] ?? 0) - (before["DELETE"] ?? 0) == 1, "one DeleteObjects batch for both")
+        #expect(try StoreComparison.compare(target, bucket).isIdentical)
+        #expect(try TilePatcher.apply(patch: patch, to: bucket).alreadyApplied)
+    }
+}

@@ -36,7 +36,7 @@ struct TileShardTests {
         #expect(throws: TileShardError(text: "4/4", reason: "I must be 0 to 3")) { try TileShard(parsing: "4/4") }
         #expect(throws: TileShardError(text: "0/0", reason: "N must be 1 to 1048576")) { try TileShard(parsing: "0/0") }
         #expect(throws: TileShardError(text: "1-4", reason: "expected I/N, e.g. 0/4 for the first of four parts")) { try TileShard(parsing: "1-4") }
-        #expect(try TileShardError(text: "x", reason: "r").description == "'x' is not a shard: r")
+        #expect(TileShardError(text: "x", reason: "r").description == "'x' is not a shard: r")
     }
 
     @Test("A sharded filter: union of the parts is the whole; one part is everything only when N = 1")

@@ -23,6 +23,7 @@ public final class MBTilesReader: TileReader {
     private let catalog: MBTilesCatalog
     private var lookup: SQLiteStatement?
     private lazy var verifiedHashSource: String? = detectVerifiedHashSource()
+    private var holdsReadTransaction = false
 
     /// Opens an MBTiles file read-only (others may keep reading and writing it).
     /// - Throws: `TileStoreError` when the file is missing, not SQLite, or not MBTiles.
@@ -87,6 +88,26 @@ public final class MBTilesReader: TileReader {
         } catch let error as SQLiteError {
             throw readError(error, item: Self.describe(coordinate))
         }
+    }
+
+    /// Holds one read transaction (with its shared lock taken at once) while `body` runs, so
+    /// every read sees the same version of the file; a writer's commit waits for it (up to the
+    /// busy timeout). Nested calls share the outer transaction.
+    public func withConsistentReads<T>(_ body: () throws -> T) throws -> T {
+        if holdsReadTransaction { return try body() }
+        do {
+            try connection.execute("BEGIN DEFERRED")
+            _ = try connection.rows("SELECT count(*) FROM sqlite_master")
+        } catch {
+            try? connection.execute("ROLLBACK")
+            throw readError(error, item: nil)
+        }
+        holdsReadTransaction = true
+        defer {
+            holdsReadTransaction = false
+            try? connection.execute("COMMIT")
+        }
+        return try body()
     }
 
     /// True when the file keeps MD5 hashes that a spot check of its first rows confirmed

@@ -4,7 +4,7 @@ import Foundation
 /// `COMMIT`, with the file's own journal), so an interrupted sync leaves the file as it was.
 /// Writes each schema the way it is laid out: flat `tiles`, `tiles_with_hash` with the MD5, or
 /// normalized `map`/`images` (orphaned images are dropped at the end). `agg_tiles_hash` is
-/// recomputed before the commit.
+/// recomputed before the commit (unless the caller gave it: `setCommittedAggregateHash`).
 ///
 /// A file that does not exist yet is built under a temporary name beside it in the schema
 /// asked for and renamed into place by `finish()`; `abort()` deletes it.
@@ -21,6 +21,14 @@ public final class MBTilesUpdater: TileUpdater {
     private var inTransaction = false
     /// The temporary file a new store is built in, until `finish()` renames it.
     private var newFilePath: String?
+    /// The `agg_tiles_hash` written by the last commit.
+    public private(set) var committedAggregateHash: ContentHash?
+    private var knownAggregateHash: ContentHash?
+
+    /// The `agg_tiles_hash` the next commit writes instead of computing it from the tiles.
+    public func setCommittedAggregateHash(_ hash: ContentHash) {
+        knownAggregateHash = hash
+    }
 
     /// Prepares to change the file (opened at `begin`).
     /// - Parameter schemaIfNew: the table layout when the file does not exist yet.
@@ -95,7 +103,8 @@ public final class MBTilesUpdater: TileUpdater {
             if schema == .normalized {
                 try connection.execute("DELETE FROM images WHERE tile_id NOT IN (SELECT tile_id FROM map WHERE tile_id IS NOT NULL)")
             }
-            let aggregate = try MBTilesAggregateHash.compute(connection)
+            let aggregate = try knownAggregateHash ?? MBTilesAggregateHash.compute(connection)
+            knownAggregateHash = nil
             try connection.execute("DELETE FROM metadata WHERE name = 'agg_tiles_hash'")
             let insert = try connection.prepare("INSERT INTO metadata (name, value) VALUES ('agg_tiles_hash', ?1)")
             try insert.bind(aggregate.hex, at: 1)
@@ -103,6 +112,7 @@ public final class MBTilesUpdater: TileUpdater {
             statements = nil
             try connection.execute("COMMIT")
             inTransaction = false
+            committedAggregateHash = aggregate
             self.connection = nil
             if let newFilePath {
                 try AtomicFile.sync(path: newFilePath)

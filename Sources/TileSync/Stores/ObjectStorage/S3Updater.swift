@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Changes an `s3://` store in place for a sync: a PUT per tile put (as `S3Writer` writes them),
 /// DeleteObjects in batches of 1,000 keys for removals (every extension TileSync reads, with an

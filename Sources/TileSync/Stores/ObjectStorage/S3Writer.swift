@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Uploads a new store under an `s3://bucket/prefix`: one PUT per tile (`transfers` in flight),
 /// each with `Content-MD5` so the server checks the bytes, its `Content-Type`, `Content-Encoding:

@@ -1,0 +1,76 @@
+import TileSync
+
+/// `tilesync apply PATCH STORE`.
+struct ApplyCommand: Command {
+    static let force = OptionDefinition.flag("force", help: "Apply even when the store is not the patch's base\n(its agg_tiles_hash differs) or the result would not match.")
+
+    static let spec = CommandSpec(
+        name: "apply",
+        abstract: "Apply a patch file (martin's diff format) to a store of any kind.",
+        discussion: """
+            Reads a patch made by `tilesync diff A B --patch FILE` or martin's `mbtiles diff`: the
+            tiles to add or replace, NULL rows for tiles to delete, metadata to set (NULL removes a
+            key). One pass over the store first computes its agg_tiles_hash now and once patched:
+            a store whose hash is not the patch's agg_tiles_hash_before_apply is refused, and so is
+            a patch whose result would not be its agg_tiles_hash_after_apply, changing nothing
+            (--force applies anyway). A store that already holds the result is left untouched,
+            so running apply again is safe. The result is checked once applied.
+            An MBTiles changes in one transaction (readers see the old tiles or the new ones), a
+            folder through a journal that the next run completes if interrupted, a tar or
+            PMTiles archive is rewritten and renamed, an s3:// store object by object.
+            Binary patches (martin's bsdiffraw, bsdiffrawgz) are not supported.
+            """,
+        arguments: [
+            .init(name: "patch", help: "The patch file."),
+            .init(name: "store", help: "The store to change: an MBTiles file, a folder, a tar or\nPMTiles archive, an s3:// prefix."),
+        ],
+        options: [force, LayoutOptions.Role.store.layout, LayoutOptions.Role.store.scheme]
+            + ObjectStorageOptions.definitions(writes: true) + OutputOptions.definitions,
+        examples: [
+            "tilesync apply update.mbtiles world.mbtiles",
+            "tilesync apply update.mbtiles tiles/",
+        ])
+
+    static let catchesSignals = true
+
+    let patchPath: String
+    let store: TileStoreLocation
+    let force: Bool
+    let output: OutputOptions
+
+    init(parsing arguments: ParsedArguments) throws {
+        let layout = try LayoutOptions(arguments, role: .store)
+        var options = TileStoreOptions()
+        layout.apply(to: &options)
+        let objectStorage = try ObjectStorageOptions(arguments)
+        patchPath = arguments.positionals[0]
+        store = try StoreArgument.location(arguments.positionals[1], options: options, objectStorage: objectStorage,
+                                           flags: { _ in layout.given.joined(separator: " and ") }, spec: Self.spec)
+        try objectStorage.check([store], spec: Self.spec)
+        force = arguments.flag(Self.force)
+        output = OutputOptions(arguments)
+    }
+
+    func run(cancellation: CancellationFlag) throws -> Int32 {
+        var options = PatchApplyOptions()
+        options.force = force
+        options.isCancelled = { cancellation.isSet }
+        let summary = try TilePatcher.apply(patch: patchPath, to: store, options: options)
+        if output.json {
+            Terminal.out(JSONText.render(PatchOutput.json(summary)))
+            return 0
+        }
+        if output.quiet { return 0 }
+        for warning in summary.warnings { Terminal.err("Warning: \(warning)") }
+        if summary.alreadyApplied {
+            Terminal.out("Nothing to do: \(store.address) already holds what \(patchPath) gives (agg_tiles_hash \(summary.afterHash.hex))")
+            return 0
+        }
+        let absent = summary.absentDeletions > 0 ? ", \(summary.absentDeletions) deletions of absent tiles" : ""
+        Terminal.out("Applied \(patchPath) to \(store.address): \(summary.added) added, \(summary.replaced) replaced, "
+            + "\(summary.deleted) deleted\(absent), \(summary.metadataChanges) metadata "
+            + (summary.metadataChanges == 1 ? "change" : "changes") + " (\(Formatting.bytes(summary.bytesPut)) written) in \(Formatting.seconds(summary.seconds))")
+        Terminal.out("agg_tiles_hash \(summary.beforeHash.hex) -> \(summary.afterHash.hex)")
+        return 0
+    }
+}
