@@ -120,6 +120,32 @@ final class ReliabilityEndToEndTests {
         #expect(try leftovers().isEmpty)
     }
 
+    @Test("kill -9 during apply: the store is as it was or patched; the next apply completes it or has nothing to do", arguments: ["b.mbtiles", "b-folder", "b.tar"])
+    func killDuringApply(destination: String) throws {
+        let old = try makeSource("old.mbtiles", count: 12_000, salt: "old")
+        let new = try makeSource("new.mbtiles", count: 12_000, salt: "new")
+        #expect(try ToolRunner.run(["diff", old, new, "--patch", "update.mbtiles"], in: directory).status == 0)
+        let target = directory + "/" + destination
+        #expect(try ToolRunner.run(["convert", old, "timing-" + destination, "--quiet"], in: directory).status == 0)
+        let started = Date()
+        #expect(try ToolRunner.run(["apply", "update.mbtiles", "timing-" + destination, "--quiet"], in: directory).status == 0)
+        let duration = Date().timeIntervalSince(started)
+        var generator = SeededGenerator(seed: 17)
+        for _ in 0..<3 {
+            #expect(try ToolRunner.run(["convert", old, destination, "--force", "--quiet"], in: directory).status == 0)
+            let delay = Double.random(in: 0.05...max(0.1, duration), using: &generator)
+            _ = try runAndKill(["apply", "update.mbtiles", destination], after: delay)
+            if !AtomicFile.exists(target + "/.tilesync-journal") {
+                let asBefore = try identical(old, target), patched = try identical(new, target)
+                #expect(asBefore || patched, "after a kill at \(delay) s")
+            }
+            #expect(try ToolRunner.run(["apply", "update.mbtiles", destination, "--quiet"], in: directory).status == 0)
+            #expect(try identical(new, target))
+            #expect(try ToolRunner.run(["verify", destination, "--quiet"], in: directory).status == 0)
+        }
+        #expect(try leftovers().isEmpty)
+    }
+
     @Test("Ctrl-C (SIGINT): exit 130, a one-line message, no destination and no temporaries")
     func interrupt() throws {
         let source = try makeSource("a.mbtiles", count: 20_000, salt: "a")
