@@ -37,7 +37,7 @@ final class EndToEndTests {
         let help = try ToolRunner.run(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.hasPrefix("OVERVIEW: Convert and sync map tile stores"))
-        for command in ["convert", "sync", "diff", "apply", "info", "verify", "tile"] {
+        for command in ["convert", "sync", "diff", "apply", "info", "meta", "verify", "tile"] {
             #expect(help.stdout.contains("\n  \(command) "))
             let commandHelp = try ToolRunner.run([command, "--help"])
             #expect(commandHelp.status == 0)
@@ -49,7 +49,7 @@ final class EndToEndTests {
         #expect(try ToolRunner.run(["convert", "--help"]).stdout.contains("ARGUMENTS:\n  <source>"))
         let reference = try String(contentsOf: ToolRunner.packageRoot.appendingPathComponent("docs/commands.md"), encoding: .utf8)
         #expect(reference.contains("```\n" + help.stdout + "```\n"), "docs/commands.md is stale: run Scripts/make-command-docs")
-        for command in ["convert", "sync", "diff", "apply", "info", "verify", "tile"] {
+        for command in ["convert", "sync", "diff", "apply", "info", "meta", "verify", "tile"] {
             let text = try ToolRunner.run([command, "--help"]).stdout
             #expect(reference.contains("## tilesync \(command)\n\n```\n" + text + "```\n"), "docs/commands.md is stale for \(command)")
         }
@@ -62,7 +62,7 @@ final class EndToEndTests {
             (["convert", "a"], "Error: missing <destination>\nUsage: tilesync convert [<options>] <source> <destination>\n  See 'tilesync convert --help'.\n"),
             (["convert", "a", "b", "--max-zoom", "31"], "Error: '--max-zoom' must be a whole number in 0...30, not '31'\nUsage: tilesync convert [<options>] <source> <destination>\n  See 'tilesync convert --help'.\n"),
             (["convert", "a", "b", "--bbox", "1,2,3"], "Error: --bbox: '1,2,3' is not a bounding box W,S,E,N in degrees\nUsage: tilesync convert [<options>] <source> <destination>\n  See 'tilesync convert --help'.\n"),
-            (["frobnicate"], "Error: unknown command 'frobnicate' (commands: convert, sync, diff, apply, info, verify, tile)\nUsage: tilesync <command> [<options>] ...\n  See 'tilesync --help'.\n"),
+            (["frobnicate"], "Error: unknown command 'frobnicate' (commands: convert, sync, diff, apply, info, meta, verify, tile)\nUsage: tilesync <command> [<options>] ...\n  See 'tilesync --help'.\n"),
             (["tile", "5/40/1"], "Error: column x=40 is out of range at zoom 5 (0...31)\n"),
         ]
         for (arguments, stderr) in cases {
@@ -320,6 +320,35 @@ final class EndToEndTests {
         #expect(usage.status == 2 && usage.stderr.hasPrefix("Error: --force replaces a patch file: it needs --patch\n"))
         let missing = try ToolRunner.run(["apply", "nothing.mbtiles", "app.mbtiles"], in: directory)
         #expect(missing.status == 1 && missing.stderr == "Error: nothing.mbtiles: no such patch file\n")
+    }
+
+    @Test("meta: list, print one value for scripts, set and remove on every kind, refusals exit 1 or 2")
+    func meta() throws {
+        let folder = try makeFolder("tree")
+        #expect(try ToolRunner.run(["convert", folder, "a.mbtiles"], in: directory).status == 0)
+        #expect(try ToolRunner.run(["convert", folder, "a.tar"], in: directory).status == 0)
+        #expect(try ToolRunner.run(["convert", folder, "a.pmtiles"], in: directory).status == 0)
+        let list = try ToolRunner.run(["meta", folder], in: directory)
+        #expect(list.status == 0 && list.stdout == "name: e2e\nattribution: © test\n")
+        let one = try ToolRunner.run(["meta", "a.mbtiles", "attribution"], in: directory)
+        #expect(one.status == 0 && one.stdout == "© test\n" && one.stderr == "")
+        for store in [folder, "a.mbtiles", "a.tar", "a.pmtiles"] {
+            let set = try ToolRunner.run(["meta", store, "name=Renamed", "legend=<b>x</b>"], in: directory)
+            #expect(set.status == 0 && set.stdout == "\(store): set legend, name\n", "\(store)")
+            #expect(try ToolRunner.run(["meta", store, "name"], in: directory).stdout == "Renamed\n", "\(store)")
+            let removed = try ToolRunner.run(["meta", store, "--delete", "legend", "attribution"], in: directory)
+            #expect(removed.status == 0 && removed.stdout == "\(store): removed legend, attribution\n", "\(store)")
+            let absent = try ToolRunner.run(["meta", store, "legend"], in: directory)
+            #expect(absent.status == 1 && absent.stdout == "" && absent.stderr == "Error: \(store): metadata legend: no such key\n")
+            let json = try ToolRunner.run(["meta", store, "--json"], in: directory)
+            #expect(json.stdout.contains(#""name":"Renamed""#) && !json.stdout.contains("attribution"), "\(store)")
+            #expect(try ToolRunner.run(["verify", folder, store], in: directory).status == 0, "tiles untouched: \(store)")
+        }
+        let managed = try ToolRunner.run(["meta", "a.mbtiles", "agg_tiles_hash=0"], in: directory)
+        #expect(managed.status == 1 && managed.stderr == "Error: a.mbtiles: metadata agg_tiles_hash: is computed from the tiles and cannot be edited (`tilesync verify --fix` rewrites it)\n")
+        #expect(try ToolRunner.run(["meta", "a.mbtiles", "name", "x=y"], in: directory).status == 2)
+        #expect(try ToolRunner.run(["meta", "a.mbtiles", "--delete"], in: directory).status == 2)
+        #expect(try ToolRunner.run(["meta", "a.mbtiles", "=x"], in: directory).status == 2)
     }
 
     @Test("tile: point, z/x/y, TMS input, quadkey, bbox, JSON")

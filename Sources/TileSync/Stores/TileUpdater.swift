@@ -38,12 +38,29 @@ public protocol TileUpdater: AnyObject {
     /// this change (a patch's check), so an updater that stores `agg_tiles_hash` writes it
     /// instead of reading every tile again. Ignored by default.
     func setCommittedAggregateHash(_ hash: ContentHash)
+
+    /// Replaces the store's metadata and leaves every tile as it is, in one commit. The
+    /// default is `begin` then `finish` with no tile changed (a folder rewrites
+    /// `metadata.json` through its journal, a tar or PMTiles is rewritten); an MBTiles changes
+    /// only its `metadata` table.
+    /// - Throws: `TileStoreError` when the store cannot be changed; it is then as it was.
+    func replaceMetadata(_ metadata: TileMetadata) throws
 }
 
 extension TileUpdater {
     public var committedAggregateHash: ContentHash? { nil }
 
     public func setCommittedAggregateHash(_ hash: ContentHash) {}
+
+    public func replaceMetadata(_ metadata: TileMetadata) throws {
+        do {
+            try begin(metadata: metadata)
+            try finish()
+        } catch {
+            abort()
+            throw error
+        }
+    }
 
     public func rebuildStoredHashes() throws {
         throw TileStoreError(.unsupported, store: location.address, message: "keeps no hashes to rebuild")

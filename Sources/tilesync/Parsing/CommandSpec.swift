@@ -4,6 +4,8 @@ struct CommandSpec: Sendable {
         let name: String
         let help: String
         var isOptional = false
+        /// The last argument only: it takes any number of words (at least one unless optional).
+        var isVariadic = false
     }
 
     let name: String
@@ -20,7 +22,10 @@ struct CommandSpec: Sendable {
     var usage: String {
         var parts = ["tilesync", name]
         if !options.isEmpty { parts.append("[<options>]") }
-        parts += arguments.map { $0.isOptional ? "[<\($0.name)>]" : "<\($0.name)>" }
+        parts += arguments.map { argument in
+            let name = "<\(argument.name)>" + (argument.isVariadic ? " ..." : "")
+            return argument.isOptional ? "[\(name)]" : name
+        }
         return parts.joined(separator: " ")
     }
 

@@ -55,7 +55,8 @@ struct ParsedArguments {
 
     private func checkArgumentCount() throws(UsageError) {
         let required = spec.arguments.filter { !$0.isOptional }.count
-        guard (required...spec.arguments.count).contains(positionals.count) else {
+        let allowed = spec.arguments.last?.isVariadic == true ? Int.max : spec.arguments.count
+        guard (required...allowed).contains(positionals.count) else {
             if positionals.count < required {
                 let missing = spec.arguments[positionals.count..<required].map { "<\($0.name)>" }.joined(separator: " ")
                 throw UsageError("missing \(missing)", spec: spec)

@@ -46,19 +46,55 @@ public final class MBTilesUpdater: TileUpdater {
         do {
             try connection.execute("BEGIN IMMEDIATE")
             inTransaction = true
-            try connection.execute("""
-                CREATE TABLE IF NOT EXISTS metadata (name TEXT NOT NULL, value TEXT);
-                DELETE FROM metadata WHERE name != 'agg_tiles_hash';
-                """)
-            let insert = try connection.prepare("INSERT INTO metadata (name, value) VALUES (?1, ?2)")
-            for entry in metadata where entry.key != "scheme" && entry.key != "agg_tiles_hash" {
-                try insert.bind(entry.key, at: 1)
-                try insert.bind(entry.value, at: 2)
-                try insert.run()
-            }
+            try writeMetadata(metadata, connection)
         } catch {
             abort()
             throw writeError(error, item: nil)
+        }
+    }
+
+    /// Rewrites only the `metadata` table in one transaction, keys in the order given; the
+    /// `agg_tiles_hash` row keeps its value (no tile changes). The file must exist.
+    public func replaceMetadata(_ metadata: TileMetadata) throws {
+        guard AtomicFile.exists(location.address) else {
+            throw TileStoreError(.notFound, store: location.address, message: "no such file")
+        }
+        let connection = try open()
+        do {
+            try connection.execute("BEGIN IMMEDIATE")
+            inTransaction = true
+            try connection.execute("CREATE TABLE IF NOT EXISTS metadata (name TEXT NOT NULL, value TEXT)")
+            let aggregate = try connection.rows("SELECT value FROM metadata WHERE name = 'agg_tiles_hash'").first.map { $0[0] }
+            try connection.execute("DELETE FROM metadata")
+            var rows = metadata.entries.filter { $0.key != "scheme" }.map { entry in
+                entry.key == "agg_tiles_hash" ? TileMetadata.Entry(key: entry.key, value: aggregate ?? entry.value) : entry
+            }
+            if let aggregate, !metadata.contains("agg_tiles_hash") { rows.append(TileMetadata.Entry(key: "agg_tiles_hash", value: aggregate)) }
+            let insert = try connection.prepare("INSERT INTO metadata (name, value) VALUES (?1, ?2)")
+            for row in rows {
+                try insert.bind(row.key, at: 1)
+                try insert.bind(row.value, at: 2)
+                try insert.run()
+            }
+            try connection.execute("COMMIT")
+            inTransaction = false
+            self.connection = nil
+        } catch {
+            abort()
+            throw writeError(error, item: "table metadata")
+        }
+    }
+
+    private func writeMetadata(_ metadata: TileMetadata, _ connection: SQLiteConnection) throws {
+        try connection.execute("""
+            CREATE TABLE IF NOT EXISTS metadata (name TEXT NOT NULL, value TEXT);
+            DELETE FROM metadata WHERE name != 'agg_tiles_hash';
+            """)
+        let insert = try connection.prepare("INSERT INTO metadata (name, value) VALUES (?1, ?2)")
+        for entry in metadata where entry.key != "scheme" && entry.key != "agg_tiles_hash" {
+            try insert.bind(entry.key, at: 1)
+            try insert.bind(entry.value, at: 2)
+            try insert.run()
         }
     }
 
