@@ -39,14 +39,8 @@ struct ApplyCommand: Command {
     let output: OutputOptions
 
     init(parsing arguments: ParsedArguments) throws {
-        let layout = try LayoutOptions(arguments, role: .store)
-        var options = TileStoreOptions()
-        layout.apply(to: &options)
-        let objectStorage = try ObjectStorageOptions(arguments)
         patchPath = arguments.positionals[0]
-        store = try StoreArgument.location(arguments.positionals[1], options: options, objectStorage: objectStorage,
-                                           flags: { _ in layout.given.joined(separator: " and ") }, spec: Self.spec)
-        try objectStorage.check([store], spec: Self.spec)
+        store = try StoreArgument.store(at: 1, of: arguments)
         force = arguments.flag(Self.force)
         output = OutputOptions(arguments)
     }

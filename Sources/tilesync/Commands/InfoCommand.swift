@@ -24,13 +24,7 @@ struct InfoCommand: Command {
     let printsJSON: Bool
 
     init(parsing arguments: ParsedArguments) throws {
-        let layout = try LayoutOptions(arguments, role: .store)
-        var options = TileStoreOptions()
-        layout.apply(to: &options)
-        let objectStorage = try ObjectStorageOptions(arguments)
-        location = try StoreArgument.location(arguments.positionals[0], options: options, objectStorage: objectStorage,
-                                              flags: { _ in layout.given.joined(separator: " and ") }, spec: Self.spec)
-        try objectStorage.check([location], spec: Self.spec)
+        location = try StoreArgument.store(at: 0, of: arguments)
         printsJSON = arguments.flag(Self.json)
     }
 

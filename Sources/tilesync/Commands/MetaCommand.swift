@@ -44,13 +44,7 @@ struct MetaCommand: Command {
     let printsJSON: Bool
 
     init(parsing arguments: ParsedArguments) throws {
-        let layout = try LayoutOptions(arguments, role: .store)
-        var options = TileStoreOptions()
-        layout.apply(to: &options)
-        let objectStorage = try ObjectStorageOptions(arguments)
-        store = try StoreArgument.location(arguments.positionals[0], options: options, objectStorage: objectStorage,
-                                           flags: { _ in layout.given.joined(separator: " and ") }, spec: Self.spec)
-        try objectStorage.check([store], spec: Self.spec)
+        store = try StoreArgument.store(at: 0, of: arguments)
         printsJSON = arguments.flag(Self.json)
         let words = Array(arguments.positionals.dropFirst())
         if arguments.flag(Self.delete) {

@@ -4,6 +4,20 @@ import TileSync
 /// its kind before anything is read: an option the kind does not read (`--mbtiles-schema` for
 /// a folder) or options that contradict each other are bad usage.
 enum StoreArgument {
+    /// The one store of `info`, `meta` or `apply` at a position of the command line, with its
+    /// `--layout`/`--scheme` and object-storage options applied and checked.
+    /// - Throws: `UsageError` for options that do not fit, `TileStoreError` for a bad location.
+    static func store(at position: Int, of arguments: ParsedArguments) throws -> TileStoreLocation {
+        let layout = try LayoutOptions(arguments, role: .store)
+        var options = TileStoreOptions()
+        layout.apply(to: &options)
+        let objectStorage = try ObjectStorageOptions(arguments)
+        let store = try location(arguments.positionals[position], options: options, objectStorage: objectStorage,
+                                 flags: { _ in layout.given.joined(separator: " and ") }, spec: arguments.spec)
+        try objectStorage.check([store], spec: arguments.spec)
+        return store
+    }
+
     /// Parses `text` and attaches `options`.
     /// - Parameter flags: the command-line spelling of each store option's name (a store
     ///   option `layout` is `--source-layout` for a source).
