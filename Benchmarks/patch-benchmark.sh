@@ -21,6 +21,7 @@ done
 swift build -c release --product tilesync >&2
 swift build -c release --product tilesync-benchmark >&2
 bin=$(swift build -c release --show-bin-path)
+repo=$(pwd)
 
 . Benchmarks/loop-work.sh
 trap loop_work_unmount EXIT
@@ -39,18 +40,7 @@ sqlite3 b.mbtiles "UPDATE tiles SET tile_data = x'1f8b0800' || randomblob(abs(ra
 "$bin/tilesync" convert a.mbtiles a.pmtiles --quiet
 store_bytes=$(stat -c %s b.mbtiles)
 
-measure() { # NAME COMMAND...: appends "seconds peak_kb" to NAME.times
-  local name=$1; shift
-  sync
-  /usr/bin/time -f "%e %M" -o "$results/$name.one" "$@" >/dev/null 2>"$results/$name.err" || {
-    echo "FAILED: $name: $*" >&2; cat "$results/$name.err" >&2; df -h . >&2; return 1; }
-  cat "$results/$name.one" >> "$results/$name.times"
-}
-report() { # NAME: median wall time, whole-store tiles/s and MB/s, peak RSS
-  sort -n "$results/$1.times" | awk -v tiles="$tiles" -v bytes="$store_bytes" '{t[NR]=$1; m[NR]=$2} END {
-    i=int((NR+1)/2); s=t[i] > 0 ? t[i] : 0.01
-    printf "%8.2f s %10.0f tiles/s %8.1f MB/s %7.1f MB", t[i], tiles/s, bytes/s/1e6, m[i]/1024 }'
-}
+. "$repo/Benchmarks/measure.sh"
 martin_sql="ATTACH 'p.mbtiles' AS patchDb;
   INSERT OR REPLACE INTO tiles (zoom_level, tile_column, tile_row, tile_data)
     SELECT zoom_level, tile_column, tile_row, tile_data FROM patchDb.tiles WHERE tile_data NOTNULL;
@@ -94,13 +84,13 @@ printf "%-52s %10.1f MB\n" "new store (b.mbtiles)" "$(echo "$store_bytes / 10000
 printf "%-52s %10.1f MB  (%s tiles changed)\n" "bytes of the changed tiles" "$(echo "${changed#* } / 1000000" | bc -l)" "${changed% *}"
 printf "%-52s %10.1f MB\n" "patch file (p.mbtiles)" "$(echo "$(stat -c %s p.mbtiles) / 1000000" | bc -l)"
 printf "%-52s %10.1f MB\n" "patch file, gzip -6" "$(echo "$(gzip -6 -c p.mbtiles | wc -c) / 1000000" | bc -l)"
-printf "%-52s %s\n" "tilesync diff --patch (MBTiles -> MBTiles)" "$(report diff)"
-printf "%-52s %s\n" "tilesync apply -> MBTiles (hash checks before, after)" "$(report apply-mbtiles)"
-printf "%-52s %s\n" "martin's apply-patch SQL in sqlite3 (no checks)" "$(report apply-martin-sql)"
-printf "%-52s %s\n" "full copy: cp new.mbtiles" "$(report copy-cp)"
-printf "%-52s %s\n" "full copy: tilesync convert MBTiles -> MBTiles" "$(report copy-convert)"
-printf "%-52s %s\n" "tilesync apply -> folder" "$(report apply-dir)"
-printf "%-52s %s\n" "full copy: rsync -a new folder -> new folder" "$(report copy-rsync)"
-printf "%-52s %s\n" "tilesync apply -> PMTiles (rewrite)" "$(report apply-pmtiles)"
-printf "%-52s %s\n" "full copy: tilesync convert MBTiles -> PMTiles" "$(report copy-pmtiles)"
+printf "%-52s %s\n" "tilesync diff --patch (MBTiles -> MBTiles)" "$(report diff "$tiles" "$store_bytes")"
+printf "%-52s %s\n" "tilesync apply -> MBTiles (hash checks before, after)" "$(report apply-mbtiles "$tiles" "$store_bytes")"
+printf "%-52s %s\n" "martin's apply-patch SQL in sqlite3 (no checks)" "$(report apply-martin-sql "$tiles" "$store_bytes")"
+printf "%-52s %s\n" "full copy: cp new.mbtiles" "$(report copy-cp "$tiles" "$store_bytes")"
+printf "%-52s %s\n" "full copy: tilesync convert MBTiles -> MBTiles" "$(report copy-convert "$tiles" "$store_bytes")"
+printf "%-52s %s\n" "tilesync apply -> folder" "$(report apply-dir "$tiles" "$store_bytes")"
+printf "%-52s %s\n" "full copy: rsync -a new folder -> new folder" "$(report copy-rsync "$tiles" "$store_bytes")"
+printf "%-52s %s\n" "tilesync apply -> PMTiles (rewrite)" "$(report apply-pmtiles "$tiles" "$store_bytes")"
+printf "%-52s %s\n" "full copy: tilesync convert MBTiles -> PMTiles" "$(report copy-pmtiles "$tiles" "$store_bytes")"
 rm -rf "$results"

@@ -4,7 +4,7 @@ import TileSync
 /// `tilesync-benchmark generate`: writes a deterministic MBTiles for benchmarks.
 ///
 ///     swift run -c release tilesync-benchmark generate --tiles 100000 --out /tmp/bench.mbtiles
-///         [--kind vector|raster] [--repeat 0.4] [--seed 1]
+///         [--kind vector|raster|mvt] [--repeat 0.4] [--seed 1]
 ///
 /// `tilesync-benchmark random-reads --store FILE [--reads N] [--max-zoom Z]`: reads N tiles at
 /// random coordinates of zooms 0...Z (default: the store's `maxzoom`) through `TileSource` (as a map app does) and prints reads/s.
@@ -16,7 +16,7 @@ enum BenchmarkTool {
     static func main() throws {
         var arguments = Array(CommandLine.arguments.dropFirst())
         guard arguments.first == "generate" || arguments.first == "random-reads" else {
-            FileHandle.standardError.write(Data("usage: tilesync-benchmark generate --tiles N --out FILE.mbtiles [--kind vector|raster] [--repeat 0.4] [--seed 1]\n       tilesync-benchmark random-reads --store FILE [--reads N] [--max-zoom Z]\n".utf8))
+            FileHandle.standardError.write(Data("usage: tilesync-benchmark generate --tiles N --out FILE.mbtiles [--kind vector|raster|mvt] [--repeat 0.4] [--seed 1]\n       tilesync-benchmark random-reads --store FILE [--reads N] [--max-zoom Z]\n".utf8))
             exit(2)
         }
         let command = arguments.removeFirst()
@@ -39,7 +39,7 @@ enum BenchmarkTool {
             exit(2)
         }
         let generator = DatasetGenerator(
-            tileCount: count, raster: options["kind"] == "raster",
+            tileCount: count, raster: options["kind"] == "raster", uncompressedVector: options["kind"] == "mvt",
             repeatShare: options["repeat"].flatMap(Double.init) ?? 0.4,
             seed: options["seed"].flatMap(UInt64.init) ?? 1)
         try generator.write(to: out)
@@ -50,6 +50,9 @@ enum BenchmarkTool {
 struct DatasetGenerator {
     let tileCount: Int
     let raster: Bool
+    /// Uncompressed vector tiles (a layer tag, then words from a small vocabulary, so they
+    /// compress about as real tiles do) instead of gzip-headed random bytes.
+    var uncompressedVector = false
     let repeatShare: Double
     let seed: UInt64
 
@@ -64,8 +67,14 @@ struct DatasetGenerator {
         }
         let header: [UInt8] = raster ? [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] : [0x1F, 0x8B, 0x08, 0x00]
         let average = raster ? 20_000 : 3_000
+        let words = (0..<256).map { index in Array("feature-\(index * 7919 % 1000) name:\(index) ".utf8) }
         func blob() -> Data {
             let size = average / 6 + Int(next() % UInt64(average * 5 / 3))
+            if uncompressedVector {
+                var bytes: [UInt8] = [0x1A]
+                while bytes.count < size { bytes += words[Int(next() % 256)] }
+                return Data(bytes.prefix(size))
+            }
             var bytes = header
             bytes.reserveCapacity(size)
             while bytes.count < size {
@@ -78,7 +87,7 @@ struct DatasetGenerator {
         var lastZoom = 0
         while (0...lastZoom).reduce(0, { $0 + (1 << (2 * $1)) }) < tileCount { lastZoom += 1 }
         var metadata = TileMetadata()
-        metadata["name"] = "benchmark \(tileCount) \(raster ? "raster" : "vector")"
+        metadata["name"] = "benchmark \(tileCount) \(raster ? "raster" : uncompressedVector ? "mvt" : "vector")"
         metadata["format"] = raster ? "png" : "pbf"
         metadata["minzoom"] = "0"
         metadata["maxzoom"] = String(lastZoom)

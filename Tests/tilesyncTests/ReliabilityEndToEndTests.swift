@@ -146,6 +146,41 @@ final class ReliabilityEndToEndTests {
         #expect(try leftovers().isEmpty)
     }
 
+    @Test("info and verify on a tiles view of 100 million rows: a status line while they count, Ctrl-C stops them", arguments: [
+        ("info", "big.mbtiles: counting tiles ... "), ("verify", "big.mbtiles: checking tiles, "),
+    ])
+    func statusAndInterruptWhileCounting(command: String, status: String) throws {
+        let connection = try SQLiteConnection(path: directory + "/big.mbtiles", mode: .readWriteCreate)
+        try connection.execute("""
+            CREATE TABLE metadata (name TEXT, value TEXT);
+            CREATE TABLE a (n INTEGER);
+            WITH RECURSIVE r(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM r WHERE n < 9999) INSERT INTO a SELECT n FROM r;
+            CREATE VIEW tiles AS SELECT 20 AS zoom_level, x.n AS tile_column, y.n AS tile_row, x'89504e470d0a1a0a' AS tile_data
+                FROM a AS x, a AS y;
+            """)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ToolRunner.binary)
+        process.arguments = [command, "big.mbtiles"]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.environment = ProcessInfo.processInfo.environment.merging(["TILESYNC_PROGRESS": "1"]) { $1 }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        let signalled = Date()
+        kill(process.processIdentifier, SIGINT)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(Date().timeIntervalSince(signalled) < 5)
+        #expect(stderr.contains("\r\u{1B}[K" + status), "\(stderr.suffix(300))")
+        #expect(stderr.hasSuffix(" s (Ctrl-C stops)\r\u{1B}[KError: big.mbtiles: interrupted\n"), "\(stderr.suffix(300))")
+        let small = try makeSource("small.mbtiles", count: 10, salt: "s")
+        let quiet = try ToolRunner.run([command, small], in: directory)
+        #expect(quiet.status == 0 && quiet.stderr == "", "no status line when standard error is not a terminal")
+    }
+
     @Test("Ctrl-C (SIGINT): exit 130, a one-line message, no destination and no temporaries")
     func interrupt() throws {
         let source = try makeSource("a.mbtiles", count: 20_000, salt: "a")

@@ -2,7 +2,8 @@
 import CTileSyncBrotli
 import Foundation
 
-/// Brotli decoding through the system libbrotlidec, with an output cap.
+/// Brotli through the system libbrotlidec and libbrotlienc: decoding with an output cap,
+/// encoding of whole buffers.
 enum BrotliCodec {
     /// The bytes of a brotli stream.
     /// - Throws: `CompressionError` for a damaged or truncated stream, trailing bytes, or more than `limit` bytes.
@@ -40,6 +41,25 @@ enum BrotliCodec {
         }
         try result.get()
         return output
+    }
+
+    /// A brotli stream of `input`.
+    /// - Parameter quality: brotli's quality, 0 (fast) to 11 (small).
+    /// - Throws: `CompressionError` when brotli fails.
+    static func compress(_ input: some ContiguousBytes, quality: Int32 = 6) throws(CompressionError) -> [UInt8] {
+        let result: Result<[UInt8], CompressionError> = input.withUnsafeBytes { raw in
+            var size = BrotliEncoderMaxCompressedSize(raw.count)
+            if size == 0 { size = raw.count + 1024 }
+            var output = [UInt8](repeating: 0, count: size)
+            let done = output.withUnsafeMutableBufferPointer { buffer in
+                BrotliEncoderCompress(quality, BROTLI_DEFAULT_WINDOW, BROTLI_MODE_GENERIC, raw.count,
+                                      raw.bindMemory(to: UInt8.self).baseAddress, &size, buffer.baseAddress)
+            }
+            guard done == BROTLI_TRUE else { return .failure(CompressionError(message: "brotli failed")) }
+            output.removeSubrange(size...)
+            return .success(output)
+        }
+        return try result.get()
     }
 }
 #endif

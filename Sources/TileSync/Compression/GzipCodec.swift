@@ -71,4 +71,44 @@ enum GzipCodec {
             return output
         }
     }
+
+    /// A gzip encoder kept open between buffers (`deflateReset`), so encoding many small
+    /// buffers (tiles) does not set zlib up each time. Not thread-safe: one per thread.
+    final class Compressor {
+        private var stream = z_stream()
+        private var isReady = false
+
+        /// - Throws: `CompressionError` when zlib cannot start.
+        init(level: Int32 = 6) throws(CompressionError) {
+            guard deflateInit2_(&stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY,
+                                zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+                throw CompressionError(message: "zlib could not start")
+            }
+            isReady = true
+        }
+
+        deinit {
+            if isReady { deflateEnd(&stream) }
+        }
+
+        /// A gzip stream of `input`, as `GzipCodec.compress` makes it.
+        /// - Throws: `CompressionError` when zlib fails.
+        func compress(_ input: some ContiguousBytes) throws(CompressionError) -> [UInt8] {
+            guard deflateReset(&stream) == Z_OK else { throw CompressionError(message: "zlib could not reset") }
+            let result: Result<[UInt8], CompressionError> = input.withUnsafeBytes { raw in
+                var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(raw.count))))
+                stream.next_in = UnsafeMutablePointer(mutating: raw.bindMemory(to: Bytef.self).baseAddress)
+                stream.avail_in = uInt(raw.count)
+                let status = output.withUnsafeMutableBufferPointer { buffer -> Int32 in
+                    stream.next_out = buffer.baseAddress
+                    stream.avail_out = uInt(buffer.count)
+                    return deflate(&stream, Z_FINISH)
+                }
+                guard status == Z_STREAM_END else { return .failure(CompressionError(message: "zlib failed (\(status))")) }
+                output.removeLast(Int(stream.avail_out))
+                return .success(output)
+            }
+            return try result.get()
+        }
+    }
 }

@@ -10,6 +10,9 @@ public struct ConversionOptions: Sendable {
     public var overwrite = false
     /// Count invalid tiles and go on instead of stopping at the first.
     public var skipInvalid = false
+    /// Re-encode vector tiles into this compression (`--compress`); nil keeps the bytes as
+    /// they are. See `TileRecompressor`.
+    public var compression: TileCompression?
     /// Polled between tiles; returning true stops the run, leaving the destination untouched.
     public var isCancelled: @Sendable () -> Bool = { false }
 

@@ -15,6 +15,9 @@ final class ConversionRun {
     private var mismatched = SkippedItems()
     private var repeated = SkippedItems()
     private var previous: TileCoordinate?
+    private let recompressor: TileRecompressor?
+    /// Raster tiles that `--compress` left as they are (counted on the prefetching thread).
+    private let rasterTiles = LockedCount()
 
     init(reader: any TileReader, writer: any TileWriter, options: ConversionOptions,
          progress: ((ConversionProgress) -> Void)?, written: ((Tile) -> Void)?) throws {
@@ -26,6 +29,9 @@ final class ConversionRun {
         summary = ConversionSummary(source: reader.location, destination: writer.location)
         summary.destinationDeduplicates = writer.deduplication != .none
         cursor = try reader.tiles(matching: options.filter, preferring: writer.preferredOrder)
+        recompressor = try options.compression.map {
+            TileRecompressor(target: $0, declared: try reader.declaredTileCompression(), store: reader.location.address)
+        }
         do {
             blobs = try DedupIndex()
         } catch {
@@ -36,10 +42,13 @@ final class ConversionRun {
     /// Streams every tile into the writer (which the caller then finishes).
     /// - Returns: the summary without its duration.
     func copy(sourceMetadata: TileMetadata) throws -> ConversionSummary {
-        let first = try TileConverter.nextTile(cursor, skipInvalid: options.skipInvalid, invalidTiles: &summary.invalidTiles)
-        summary.sniffedFormat = first.map { SniffedTileFormat(sniffing: $0.data) }
+        let first = try firstTile()
+        let declared = try recompressor.map { $0.target } ?? reader.declaredTileCompression()
+        summary.sniffedFormat = first.map { SniffedTileFormat(sniffing: $0.data, declaredCompression: declared, declaredFormat: sourceMetadata.format) }
+        var metadata = sourceMetadata
+        if let target = recompressor?.target { metadata["compression"] = target == .zlib ? TileCompression.gzip.rawValue : target.rawValue }
         // Every part of a sharded run writes the metadata of the whole run.
-        let prepared = try PreparedMetadata.prepare(reader, metadata: sourceMetadata, filter: options.filter.withoutShard,
+        let prepared = try PreparedMetadata.prepare(reader, metadata: metadata, filter: options.filter.withoutShard,
                                                     sniffed: summary.sniffedFormat)
         summary.warnings += prepared.warnings
         summary.metadata = prepared.metadata
@@ -52,9 +61,15 @@ final class ConversionRun {
             summary.warnings.append("\(mismatched.count) tiles are not \(expected) like the first tile "
                 + "(first: \(firstNamed.item) is \(firstNamed.reason)); they are stored as they are")
         }
+        if rasterTiles.value > 0 {
+            summary.warnings.append("\(rasterTiles.value) raster tiles were stored as they are: --compress applies to vector tiles")
+        }
         if let counter { try takeCounts(from: counter) }
         if let warning = Self.repeatedWarning(repeated, source: reader.location.address) { summary.warnings.append(warning) }
         summary.nonTiles = cursor.skipped
+        if summary.tilesWritten == 0, summary.invalidTiles.count == 0, cursor.skipped.count > 0, options.filter.isEverything {
+            throw NoTilesFound.error(source: reader, skipped: cursor.skipped)
+        }
         return summary
     }
 
@@ -74,7 +89,14 @@ final class ConversionRun {
     private func stream(from first: Tile?, counter: BlobCounter?, total: Int?) throws {
         let needsHashes = writer.wantsHashes
         var invalidTiles = summary.invalidTiles
-        let prefetcher = TilePrefetcher(hashes: needsHashes) { [cursor, options] in
+        let transform = recompressor.map { recompressor in
+            { [options, rasterTiles] (tiles: [Tile]) throws -> [Tile] in
+                var raster = 0
+                defer { rasterTiles.add(raster) }
+                return try recompressor.recompress(tiles, skipInvalid: options.skipInvalid, invalid: &invalidTiles, raster: &raster)
+            }
+        }
+        let prefetcher = TilePrefetcher(hashes: needsHashes, transform: transform) { [cursor, options] in
             try TileConverter.nextTile(cursor, skipInvalid: options.skipInvalid, invalidTiles: &invalidTiles)
         }
         defer { prefetcher.stop() }
@@ -91,8 +113,20 @@ final class ConversionRun {
         summary.invalidTiles = invalidTiles
     }
 
+    /// The first valid tile, recompressed when asked (invalid ones skipped with `skipInvalid`).
+    private func firstTile() throws -> Tile? {
+        while let tile = try TileConverter.nextTile(cursor, skipInvalid: options.skipInvalid, invalidTiles: &summary.invalidTiles) {
+            guard let recompressor else { return tile }
+            var raster = 0
+            let done = try recompressor.recompress([tile], skipInvalid: options.skipInvalid, invalid: &summary.invalidTiles, raster: &raster)
+            rasterTiles.add(raster)
+            if let first = done.first { return first }
+        }
+        return nil
+    }
+
     private func write(_ tile: Tile, hash: ContentHash, counter: BlobCounter?) throws {
-        if let expected = summary.sniffedFormat {
+        if let expected = summary.sniffedFormat, expected.compression != .brotli {
             let sniffed = SniffedTileFormat(sniffing: tile.data)
             if sniffed != expected { mismatched.record("tile \(tile.coordinate)", reason: sniffed.description) }
         }

@@ -15,6 +15,7 @@ final class TilePrefetcher: @unchecked Sendable {
     private static let handOverBytes = 256 << 10
 
     private let read: () throws -> Tile?
+    private let transform: (([Tile]) throws -> [Tile])?
     private let hashes: Bool
     private let queue = BoundedBatchQueue<Item>(maxBytes: 1 << 20)
     private var taken: [Item] = []
@@ -23,9 +24,12 @@ final class TilePrefetcher: @unchecked Sendable {
     /// Starts reading.
     /// - Parameters:
     ///   - hashes: compute each tile's MD5 on the prefetching thread (else `ContentHash.unknown`).
+    ///   - transform: applied to each batch before it is hashed (a recompression), on the
+    ///     prefetching thread; an error ends the stream there.
     ///   - read: the next tile of the source, nil at its end (called on the prefetching thread).
-    init(hashes: Bool, read: @escaping () throws -> Tile?) {
+    init(hashes: Bool, transform: (([Tile]) throws -> [Tile])? = nil, read: @escaping () throws -> Tile?) {
         self.read = read
+        self.transform = transform
         self.hashes = hashes
         let thread = Thread { [self] in work() }
         thread.stackSize = 1 << 20
@@ -78,6 +82,15 @@ final class TilePrefetcher: @unchecked Sendable {
                 ended = true
             }
             if ended || batchBytes >= Self.handOverBytes {
+                if let transform {
+                    do {
+                        tiles = try transform(tiles)
+                    } catch {
+                        tiles = []
+                        failure = error
+                        ended = true
+                    }
+                }
                 if hashes {
                     let digests = hasher.digests(of: tiles.map(\.data))
                     for (tile, digest) in zip(tiles, digests) { batch.append(.tile(tile, digest)) }

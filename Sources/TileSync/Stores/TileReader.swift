@@ -88,6 +88,15 @@ public protocol TileReader: AnyObject {
     /// - Throws: what `body` throws, or `TileStoreError` when the view cannot be taken.
     func withConsistentReads<T>(_ body: () throws -> T) throws -> T
 
+    /// The compression the store declares for its tiles: a PMTiles header's, else the
+    /// metadata's `compression` key; nil when it declares none. Brotli, which has no magic
+    /// bytes, is known only so.
+    func declaredTileCompression() throws -> TileCompression?
+
+    /// What to do when every entry of the store was skipped as not a tile (a layout that
+    /// would read them, for a tree); nil by default.
+    func layoutHint(forSkipped skipped: SkippedItems) -> String?
+
     /// Counts, sizes and extents per zoom, reading as little as the store allows.
     /// - Parameter countingBytes: false when the byte counts are not needed: they are then 0
     ///   where finding them costs a read of every tile (MBTiles) or a `stat` of every file (folders).
@@ -114,6 +123,12 @@ extension TileReader {
     public func integrityProblems() throws -> [String] { [] }
 
     public func withConsistentReads<T>(_ body: () throws -> T) throws -> T { try body() }
+
+    public func layoutHint(forSkipped skipped: SkippedItems) -> String? { nil }
+
+    public func declaredTileCompression() throws -> TileCompression? {
+        try metadata()["compression"].flatMap { TileCompression(rawValue: $0.lowercased()) }
+    }
 
     public func storedHashMismatches(_ each: (StoredHashMismatch) -> Void) throws {}
 

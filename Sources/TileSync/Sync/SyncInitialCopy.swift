@@ -14,6 +14,7 @@ enum SyncInitialCopy {
         var conversion = ConversionOptions()
         conversion.filter = options.filter
         conversion.skipInvalid = options.skipInvalid
+        conversion.compression = options.compression
         conversion.isCancelled = options.isCancelled
         conversion.preservesModificationTimes = true
         let converted = try TileConverter.convert(from: source, to: destination, options: conversion, progress: nil) { tile in

@@ -14,8 +14,10 @@ enum SyncMetadata {
         let cursor = try reader.tiles(matching: filter)
         var ignored = SkippedItems()
         let first = try TileConverter.nextTile(cursor, skipInvalid: true, invalidTiles: &ignored)
-        return try PreparedMetadata.prepare(reader, metadata: try reader.metadata(), filter: filter.withoutShard,
-                                            sniffed: first.map { SniffedTileFormat(sniffing: $0.data) })
+        let metadata = try reader.metadata(), declared = try reader.declaredTileCompression()
+        return try PreparedMetadata.prepare(reader, metadata: metadata, filter: filter.withoutShard, sniffed: first.map {
+            SniffedTileFormat(sniffing: $0.data, declaredCompression: declared, declaredFormat: metadata.format)
+        })
     }
 
     /// True when `metadata`, as a store of `kind` would hold it, differs from `current` in a key

@@ -10,6 +10,9 @@ public struct SyncOptions: Sendable {
     /// Compare content hashes of every tile, ignoring modification times and the sync state
     /// (`--checksum`).
     public var checksum = false
+    /// Re-encode vector tiles into this compression (`--compress`); the source's tiles are then
+    /// compared as recompressed, by MD5 (as with `checksum`). nil keeps the bytes.
+    public var compression: TileCompression?
     /// Count invalid source tiles and go on instead of stopping.
     public var skipInvalid = false
     /// Polled between tiles; true stops the run before the commit, leaving the destination as it was.

@@ -33,7 +33,7 @@ final class SyncPlanner {
         let sourceIndex = try makeSourceIndex(order: order)
         defer { (sourceIndex as? PrefetchingIndexCursor)?.stop() }
         // Tiles hashed while the source is listed on another thread go through a reader of their own.
-        let decision = SyncDecision(context: context, sourceLookup: try context.source.openReader())
+        let decision = SyncDecision(context: context, sourceLookup: try TileSynchronizer.openSource(context.source, options: context.options))
         let merge = TileIndexMerge(source: sourceIndex, destination: try makeDestinationIndex(order: order), order: order)
         while let pair = try merge.next() {
             if context.options.isCancelled() {
@@ -43,6 +43,10 @@ final class SyncPlanner {
         }
         computedHashes = decision.computedHashes
         summary.invalidTiles = invalid.items
+        if summary.added + summary.replaced + summary.unchanged == 0, invalid.items.count == 0, !context.sourceUnchanged,
+           context.options.filter.isEverything, sourceIndex.skipped.count > 0 {
+            throw NoTilesFound.error(source: context.sourceReader, skipped: sourceIndex.skipped)
+        }
         if !context.options.delete { summary.bytesToDelete = 0 }
         if let each {
             try plan.rowsInPlanOrder { each(SyncPlanEntry(action: $0.action, coordinate: $0.coordinate, size: $0.size)) }

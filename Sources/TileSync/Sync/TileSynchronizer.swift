@@ -27,6 +27,8 @@ public enum TileSynchronizer {
     ///   completed by the next run (folder journal).
     public static func sync(from source: TileStoreLocation, to destination: TileStoreLocation,
                             options: SyncOptions = SyncOptions(), each: ((SyncPlanEntry) -> Void)? = nil) throws -> SyncSummary {
+        var options = options
+        if options.compression != nil { options.checksum = true }
         do {
             return try run(from: source, to: destination, options: options, each: each)
         } catch {
@@ -41,7 +43,7 @@ public enum TileSynchronizer {
         if SyncInitialCopy.applies(from: source, to: destination, options: options) {
             return try SyncInitialCopy.run(from: source, to: destination, options: options, each: each, started: started)
         }
-        let sourceReader = try source.openReader()
+        let sourceReader = try openSource(source, options: options)
         sourceReader.setCancellation(options.isCancelled)
         if !options.dryRun {
             destination.resource.removeStaleTemporaries()
@@ -85,5 +87,12 @@ public enum TileSynchronizer {
         summary.wroteNothing = false
         try? planner.nextState?.finish(identity: context.identity, sourceStamp: context.sourceStamp, destinationStamp: context.destinationStampNow)
         return summary
+    }
+
+    /// The source's reader, seen recompressed when the options ask for it.
+    static func openSource(_ source: TileStoreLocation, options: SyncOptions) throws -> any TileReader {
+        let reader = try source.openReader()
+        guard let target = options.compression else { return reader }
+        return try RecompressingTileReader(reader, target: target)
     }
 }

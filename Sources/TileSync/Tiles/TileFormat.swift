@@ -33,10 +33,13 @@ public enum TileFormat: String, Sendable, CaseIterable, CustomStringConvertible 
 }
 
 /// How tile bytes are compressed on the outside (vector tiles usually are).
-public enum TileCompression: String, Sendable {
+public enum TileCompression: String, Sendable, CaseIterable {
     case none
     case gzip
     case zlib
+    case zstd
+    /// Has no magic bytes: known only from what a store declares.
+    case brotli
 }
 
 /// What the first bytes of a tile say it is.
@@ -46,7 +49,7 @@ public struct SniffedTileFormat: Hashable, Sendable, CustomStringConvertible {
     /// The outer compression.
     public let compression: TileCompression
 
-    /// Looks at the magic bytes: PNG, JPEG, WebP, GIF, gzip and zlib streams (taken as compressed
+    /// Looks at the magic bytes: PNG, JPEG, WebP, GIF, gzip, zlib and zstd streams (taken as compressed
     /// vector tiles), a JSON object or array, an uncompressed MVT (first field is a layer).
     public init(sniffing bytes: some Collection<UInt8>) {
         let head = Array(bytes.prefix(16))
@@ -65,6 +68,8 @@ public struct SniffedTileFormat: Hashable, Sendable, CustomStringConvertible {
             self.init(.pbf, .gzip)
         } else if head.count >= 2, head[0] == 0x78, [0x01, 0x5E, 0x9C, 0xDA].contains(head[1]) {
             self.init(.pbf, .zlib)
+        } else if starts([0x28, 0xB5, 0x2F, 0xFD]) {
+            self.init(.pbf, .zstd)
         } else if let first = head.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
                   first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
             self.init(.json)
@@ -72,6 +77,16 @@ public struct SniffedTileFormat: Hashable, Sendable, CustomStringConvertible {
             self.init(.pbf)
         } else {
             self.init(.unknown)
+        }
+    }
+
+    /// Sniffs the bytes, and where they say nothing (brotli has no magic bytes) takes what the
+    /// store declares: brotli-compressed tiles of the declared format (vector tiles unless the
+    /// metadata says another).
+    public init(sniffing bytes: some Collection<UInt8>, declaredCompression: TileCompression?, declaredFormat: TileFormat?) {
+        self.init(sniffing: bytes)
+        if format == .unknown, declaredCompression == .brotli {
+            self.init(declaredFormat.flatMap { $0 == .unknown ? nil : $0 } ?? .pbf, .brotli)
         }
     }
 

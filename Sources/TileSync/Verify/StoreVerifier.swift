@@ -10,22 +10,29 @@ import Foundation
 public enum StoreVerifier {
     /// - Throws: `TileStoreError` when the store cannot be opened at all (missing, not a store,
     ///   damaged beyond reading); everything else is a problem in the report.
-    public static func verify(_ location: TileStoreLocation, fix: Bool = false) throws -> VerificationReport {
+    /// - Parameters:
+    ///   - progress: called with the number of tiles checked so far, every 4,096 tiles.
+    ///   - isCancelled: polled between tiles and inside long SQLite queries; true stops the check
+    ///     with `TileStoreError` `.interrupted` (nothing is fixed then).
+    public static func verify(_ location: TileStoreLocation, fix: Bool = false, progress: ((Int) -> Void)? = nil,
+                              isCancelled: @escaping @Sendable () -> Bool = { false }) throws -> VerificationReport {
         do {
-            return try run(location, fix: fix)
+            return try run(location, fix: fix, progress: progress, isCancelled: isCancelled)
         } catch {
             throw TileStoreError(wrapping: error, store: location.address)
         }
     }
 
-    private static func run(_ location: TileStoreLocation, fix: Bool) throws -> VerificationReport {
+    private static func run(_ location: TileStoreLocation, fix: Bool, progress: ((Int) -> Void)?,
+                            isCancelled: @escaping @Sendable () -> Bool) throws -> VerificationReport {
         let reader = try location.openReader()
+        reader.setCancellation(isCancelled)
         var report = VerificationReport(store: location)
         for line in try reader.integrityProblems() {
             report.record(.init(category: .integrity, item: nil, message: line, isFixable: false))
         }
         let metadata = try reader.metadata()
-        let summary = try scanTiles(reader, metadata: metadata, report: &report)
+        let summary = try scanTiles(reader, metadata: metadata, report: &report, progress: progress, isCancelled: isCancelled)
         let hashesWrong = try checkStoredHashes(reader, report: &report)
         var metadataFixes = checkMetadata(metadata, summary: summary, sniffed: report.sniffedFormat, report: &report)
         if let declared = metadata["agg_tiles_hash"] {
@@ -61,8 +68,8 @@ public enum StoreVerifier {
     }
 
     /// Reads every tile once: invalid tiles, format mismatches, and the per-zoom summary.
-    private static func scanTiles(_ reader: any TileReader, metadata: TileMetadata,
-                                  report: inout VerificationReport) throws -> TileSetSummary {
+    private static func scanTiles(_ reader: any TileReader, metadata: TileMetadata, report: inout VerificationReport,
+                                  progress: ((Int) -> Void)?, isCancelled: () -> Bool) throws -> TileSetSummary {
         var summary = TileSetSummary()
         let declared = metadata.format
         let cursor = try reader.tiles(matching: .all)
@@ -79,6 +86,10 @@ public enum StoreVerifier {
             }
             guard let tile else { break }
             report.tilesChecked += 1
+            if report.tilesChecked % 4096 == 0 {
+                if isCancelled() { throw TileStoreError(.interrupted, store: reader.location.address, message: "interrupted") }
+                progress?(report.tilesChecked)
+            }
             summary.add(tile.coordinate, size: tile.data.count)
             let sniffed = SniffedTileFormat(sniffing: tile.data.prefix(16))
             if report.sniffedFormat == nil { report.sniffedFormat = sniffed }

@@ -19,7 +19,9 @@ struct ConvertCommand: Command {
             Stores are MBTiles files, z/x/y folders, tar archives (.tar, .tar.gz, .tgz, .tar.zst),
             PMTiles v3 archives (.pmtiles) and S3 prefixes (s3://bucket/prefix). The kind is
             inferred from the name or contents; force it with mbtiles:, dir:, tar: or pmtiles:.
-            Tile bytes are copied unchanged, rows are flipped between TMS (MBTiles) and the
+            Tile bytes are copied unchanged (unless --compress re-encodes vector tiles, on every
+            core, and records compression=... in the metadata and a PMTiles header), rows are
+            flipped between TMS (MBTiles) and the
             folder's scheme, and metadata is carried across with minzoom, maxzoom, bounds and
             format filled in when missing. The destination appears only when the copy is
             complete; on error or Ctrl-C it is left as it was.
@@ -28,10 +30,11 @@ struct ConvertCommand: Command {
             .init(name: "source", help: "The store to read."),
             .init(name: "destination", help: "The store to create (refused if it exists, unless --force)."),
         ],
-        options: StorePairOptions.definitions(destination: .destination) + [mbtilesSchema, dedup, force, skipInvalid]
+        options: StorePairOptions.definitions(destination: .destination) + [mbtilesSchema, dedup, CompressOption.definition, force, skipInvalid]
             + OutputOptions.definitions,
         examples: [
             "tilesync convert world.mbtiles tiles/",
+            "tilesync convert world.mbtiles world.pmtiles --compress brotli",
             "tilesync convert tiles/ world.tar.gz --max-zoom 8",
             "tilesync convert world.mbtiles world.pmtiles",
             "tilesync convert world.mbtiles s3://my-bucket/world --cache-control 'public, max-age=86400'",
@@ -58,6 +61,7 @@ struct ConvertCommand: Command {
         options.filter = stores.filter
         options.overwrite = arguments.flag(Self.force)
         options.skipInvalid = arguments.flag(Self.skipInvalid)
+        options.compression = try CompressOption.compression(arguments)
         self.options = options
         output = OutputOptions(arguments)
     }

@@ -15,6 +15,8 @@ struct InfoCommand: Command {
             Counts come from the MBTiles index, the PMTiles directories, or a walk of the folder
             or the tar archive's headers, without reading tile data. A PMTiles archive also
             shows its header: clustering, compressions, tile type, counts and sections.
+            While it counts, a status line on stderr (when it is a terminal, or with
+            TILESYNC_PROGRESS=1) says what it is doing and for how long; Ctrl-C stops it (exit 130).
             """,
         arguments: [.init(name: "store", help: "An MBTiles file, a folder, a tar or PMTiles archive.")],
         options: [LayoutOptions.Role.store.layout, LayoutOptions.Role.store.scheme, json] + ObjectStorageOptions.definitions(writes: false),
@@ -48,26 +50,44 @@ struct InfoCommand: Command {
         }
     }
 
+    static let catchesSignals = true
+    static let interruptGrace: Double? = 1
+
     func run(cancellation: CancellationFlag) throws -> Int32 {
-        let description = try describe()
+        let status = StatusLine(store: location.address, quiet: false)
+        defer { status.finish() }
+        let description = try describe(status: status, cancellation: cancellation)
+        status.finish()
         Terminal.out(printsJSON ? JSONText.render(json(description)) : text(description))
         return 0
     }
 
-    private func describe() throws -> Description {
+    private func describe(status: StatusLine, cancellation: CancellationFlag) throws -> Description {
+        status.show("opening")
         let reader = try location.openReader()
+        reader.setCancellation { cancellation.isSet }
         var sniffed: SniffedTileFormat?
+        status.show("reading the first tile")
         let cursor = try reader.tiles(matching: .all)
+        let declaredCompression = try reader.declaredTileCompression(), declaredFormat = try reader.metadata().format
         while true {
             do {
-                sniffed = try cursor.next().map { SniffedTileFormat(sniffing: $0.data) }
+                sniffed = try cursor.next().map {
+                    SniffedTileFormat(sniffing: $0.data, declaredCompression: declaredCompression, declaredFormat: declaredFormat)
+                }
                 break
             } catch let error as TileStoreError where error.kind == .invalidTile {
                 continue
             }
         }
-        return Description(schema: reader.schemaDescription, metadata: try reader.metadata(), summary: try reader.summary(matching: .all),
-                           sniffed: sniffed, aggregate: reader.isRemote ? nil : try reader.aggregateHash().hex, details: reader.details)
+        let metadata = try reader.metadata()
+        status.show("counting tiles")
+        let summary = try reader.summary(matching: .all)
+        if cancellation.isSet { throw TileStoreError(.interrupted, store: location.address, message: "interrupted") }
+        status.show("computing agg_tiles_hash")
+        let aggregate = reader.isRemote ? nil : try reader.aggregateHash().hex
+        return Description(schema: reader.schemaDescription, metadata: metadata, summary: summary,
+                           sniffed: sniffed, aggregate: aggregate, details: reader.details)
     }
 
     private func json(_ description: Description) -> JSONText.Value {

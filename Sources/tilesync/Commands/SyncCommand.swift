@@ -25,12 +25,14 @@ struct SyncCommand: Command {
             run completes if interrupted, a tar is rewritten and renamed. An s3:// store is
             compared by its listing (sizes and ETag MD5s; nothing downloaded) and changed object
             by object; an interrupted run is completed by the next.
+            With --compress, vector tiles are written re-encoded, and compared as re-encoded by MD5
+            (every source tile is read and re-encoded, as with --checksum).
             """,
         arguments: [
             .init(name: "source", help: "The store to copy from."),
             .init(name: "destination", help: "The store to update (created if missing)."),
         ],
-        options: [delete, dryRun, checksum] + StorePairOptions.definitions(destination: .existingDestination) + [mbtilesSchema, skipInvalid]
+        options: [delete, dryRun, checksum] + StorePairOptions.definitions(destination: .existingDestination) + [mbtilesSchema, CompressOption.definition, skipInvalid]
             + OutputOptions.definitions,
         examples: [
             "tilesync sync nightly.mbtiles published.mbtiles --delete",
@@ -55,6 +57,7 @@ struct SyncCommand: Command {
         options.delete = arguments.flag(Self.delete)
         options.dryRun = arguments.flag(Self.dryRun)
         options.skipInvalid = arguments.flag(Self.skipInvalid)
+        options.compression = try CompressOption.compression(arguments)
         self.options = options
         output = OutputOptions(arguments)
     }

@@ -17,6 +17,8 @@ struct VerifyCommand: Command {
             With two stores of any kinds: compares their tiles by MD5 and prints the differences;
             --min-zoom, --max-zoom, --bbox and --shard limit the comparison, --layout and --scheme apply to
             the stores that are folders or tars.
+            A status line on stderr (when it is a terminal, or with TILESYNC_PROGRESS=1) counts the
+            tiles checked; Ctrl-C stops the check (exit 130).
             Exit status 0 when clean or identical, 1 otherwise.
             """,
         arguments: [
@@ -30,6 +32,9 @@ struct VerifyCommand: Command {
             "tilesync verify world.mbtiles --fix",
             "tilesync verify world.mbtiles tiles/",
         ])
+
+    static let catchesSignals = true
+    static let interruptGrace: Double? = 1
 
     let store: TileStoreLocation
     let other: TileStoreLocation?
@@ -77,7 +82,11 @@ struct VerifyCommand: Command {
         if let other {
             return compare(try StoreComparison.compare(store, other, filter: filter))
         }
-        let report = try StoreVerifier.verify(store, fix: fixes)
+        let status = StatusLine(store: store.address, quiet: quiet)
+        defer { status.finish() }
+        status.show("checking tiles")
+        let report = try StoreVerifier.verify(store, fix: fixes, progress: { status.count($0) }, isCancelled: { cancellation.isSet })
+        status.finish()
         if !quiet {
             for problem in report.problems { Terminal.out("Problem: \(store.address): \(problem)") }
             for category in VerificationProblem.Category.allCases {

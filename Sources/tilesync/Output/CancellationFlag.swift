@@ -15,7 +15,10 @@ final class CancellationFlag: @unchecked Sendable {
     }
 
     /// Starts catching SIGINT and SIGTERM.
-    func installSignalHandlers() {
+    /// - Parameter grace: for commands that change nothing, seconds after the first signal at
+    ///   which the process exits (130) even if the work did not stop by itself (a walk that does
+    ///   not poll the flag); nil waits for the work.
+    func installSignalHandlers(grace: Double? = nil) {
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
@@ -26,6 +29,13 @@ final class CancellationFlag: @unchecked Sendable {
                 self.value = true
                 self.lock.unlock()
                 if wasSet { exit(130) }
+                if let grace {
+                    DispatchQueue.global().asyncAfter(deadline: .now() + grace) {
+                        Terminal.errInPlace("")
+                        Terminal.err("Error: interrupted")
+                        exit(130)
+                    }
+                }
             }
             source.resume()
             sources.append(source)

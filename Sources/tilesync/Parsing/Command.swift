@@ -5,6 +5,9 @@ protocol Command: SendableMetatype {
     static var spec: CommandSpec { get }
     /// True for commands that stop cleanly at Ctrl-C (they poll the flag between tiles).
     static var catchesSignals: Bool { get }
+    /// For commands that catch signals and change nothing: seconds after Ctrl-C at which the
+    /// process exits even if the work did not stop by itself; nil (the default) waits.
+    static var interruptGrace: Double? { get }
 
     /// Reads the command line into typed values and checks them.
     /// - Throws: `UsageError` for bad usage (exit 2), `TileStoreError` for a location that names
@@ -17,13 +20,14 @@ protocol Command: SendableMetatype {
 
 extension Command {
     static var catchesSignals: Bool { false }
+    static var interruptGrace: Double? { nil }
 
     /// Parses the command line and runs the command (with signal handling when it catches
     /// signals): the one entry the tool dispatches to.
     static func main(_ arguments: ParsedArguments) throws -> Int32 {
         let command = try Self(parsing: arguments)
         let cancellation = CancellationFlag()
-        if catchesSignals { cancellation.installSignalHandlers() }
+        if catchesSignals { cancellation.installSignalHandlers(grace: interruptGrace) }
         return try command.run(cancellation: cancellation)
     }
 }

@@ -76,13 +76,17 @@ struct BadInputTests {
         #expect(!FileManager.default.fileExists(atPath: "/tmp/absolute/1/0/1.png"))
     }
 
-    @Test("A tar that holds no tiles converts to an empty store, naming what it skipped")
+    @Test("A tar that holds no tiles, only other files, fails naming what it skipped; nothing is written")
     func tarWithoutTiles() throws {
         let directory = try TemporaryDirectory()
-        let summary = try TileConverter.convert(from: TileStoreLocation(kind: .tar, address: Fixtures.path("versatiles-rs/static.tar.gz")),
-                                                to: TileStoreLocation(kind: .mbtiles, address: directory.file("out.mbtiles")))
-        #expect(summary.tilesWritten == 0)
-        #expect(summary.nonTiles.named.map(\.item) == ["entry '._index.html'", "entry 'index.html'", "entry '._style.css'", "entry 'style.css'"])
+        let tar = Fixtures.path("versatiles-rs/static.tar.gz")
+        #expect(throws: TileStoreError(.notATileStore, store: tar,
+                                       message: "holds no tile: all 4 entries were skipped (entry '._index.html', entry 'index.html', entry '._style.css' and 1 more: not a tile path in layout {z}/{x}/{y}.{ext})",
+                                       hint: "name its layout with --source-layout TEMPLATE (docs/formats.md lists the fields)")) {
+            try TileConverter.convert(from: TileStoreLocation(kind: .tar, address: tar),
+                                      to: TileStoreLocation(kind: .mbtiles, address: directory.file("out.mbtiles")))
+        }
+        #expect(!AtomicFile.exists(directory.file("out.mbtiles")))
     }
 
     @Test("A file name with spaces, and an empty tile set")

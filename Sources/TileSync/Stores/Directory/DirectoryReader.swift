@@ -36,6 +36,11 @@ public final class DirectoryReader: TileReader {
     }
 
     public var schemaDescription: String { template.text }
+
+    /// A layout that reads the skipped paths, or the one folder they are in.
+    public func layoutHint(forSkipped skipped: SkippedItems) -> String? {
+        TileTreeOptions.layoutHint(paths: skipped.named.map(\.item), template: template)
+    }
     public var order: TileOrder { template.walkOrder }
 
     public func metadata() throws -> TileMetadata { cachedMetadata }

@@ -22,4 +22,16 @@ public struct TileTreeOptions: Sendable, Equatable {
     public static func layout(declaredBy metadata: TileMetadata) -> PathTemplate {
         metadata["scheme"]?.lowercased() == "tms" ? .tms : .xyz
     }
+
+    /// What to tell when every path of a tree was skipped under `template`: a layout that reads
+    /// them all, or the one folder the tiles are probably in; nil when neither is found.
+    static func layoutHint(paths: [String], template: PathTemplate) -> String? {
+        if let suggestion = PathTemplate.suggestion(reading: paths, other: template) {
+            return "--source-layout '\(suggestion)' reads them"
+        }
+        if paths.count == 1, let folder = paths.first, folder.hasSuffix("/") {
+            return "the tiles may be inside \(folder): name that folder as the store"
+        }
+        return nil
+    }
 }

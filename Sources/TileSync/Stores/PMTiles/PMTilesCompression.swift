@@ -23,6 +23,8 @@ public enum PMTilesCompression: UInt8, Sendable, CustomStringConvertible {
         case .none: self = .none
         case .gzip: self = .gzip
         case .zlib: self = .unknown
+        case .zstd: self = .zstd
+        case .brotli: self = .brotli
         }
     }
 

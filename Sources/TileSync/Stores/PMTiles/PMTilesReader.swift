@@ -33,6 +33,17 @@ public final class PMTilesReader: TileReader {
 
     /// The header's fields: version, clustering, compressions, type, counts, zooms, bounds,
     /// centre, and where each section is.
+    /// The header's tile compression (nil when it says unknown).
+    public func declaredTileCompression() throws -> TileCompression? {
+        switch header.tileCompression {
+        case .none?: TileCompression.none
+        case .gzip?: .gzip
+        case .brotli?: .brotli
+        case .zstd?: .zstd
+        case .unknown?, nil: nil
+        }
+    }
+
     public var details: [(label: String, value: String)] {
         let header = header
         func name<Value: CustomStringConvertible>(_ value: Value?, raw: UInt8) -> String { value?.description ?? "undefined (\(raw))" }

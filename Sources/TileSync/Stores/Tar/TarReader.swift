@@ -47,6 +47,16 @@ public final class TarReader: TileReader {
     }
 
     public var schemaDescription: String { template.text }
+
+    /// A layout that reads the skipped entries' paths.
+    public func layoutHint(forSkipped skipped: SkippedItems) -> String? {
+        let paths = skipped.named.map { item in
+            var path = item.item.hasPrefix("entry '") && item.item.hasSuffix("'") ? String(item.item.dropFirst(7).dropLast()) : item.item
+            while path.hasPrefix("./") { path.removeFirst(2) }
+            return path
+        }
+        return TileTreeOptions.layoutHint(paths: paths, template: template)
+    }
     public let order = TileOrder.unordered
     public var hasCheapRandomAccess: Bool { false }
 

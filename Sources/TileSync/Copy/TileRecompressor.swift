@@ -1,0 +1,138 @@
+import Foundation
+
+/// Re-encodes vector tiles into one compression on the way to a destination (`--compress`):
+/// decodes whatever the bytes are (gzip, zlib and zstd by their magic bytes; brotli, which has
+/// none, when the source declares it), then encodes as asked: gzip (zlib level 6, no name, time
+/// 0, so equal tiles give equal bytes), zstd (level 3), brotli (quality 6) or none. Raster tiles
+/// (PNG, JPEG, WebP, GIF) pass unchanged and are counted. Batches are spread over every core.
+public struct TileRecompressor: Sendable {
+    /// The most bytes a tile may decode to (a guard against decompression bombs).
+    public static let decodedLimit = 64 << 20
+
+    /// The compression tiles get.
+    public let target: TileCompression
+    /// What the source declares its tiles to be compressed with (PMTiles header, metadata).
+    public let declared: TileCompression?
+    private let store: String
+
+    /// - Parameters:
+    ///   - target: `.none`, `.gzip`, `.zstd` or `.brotli` (`.zlib` is written as gzip).
+    ///   - declared: the source's declared tile compression, nil when it declares none.
+    ///   - store: the source, for messages.
+    public init(target: TileCompression, declared: TileCompression?, store: String) {
+        self.target = target
+        self.declared = declared
+        self.store = store
+    }
+
+    /// One tile re-encoded, or nil for a raster tile, which is stored as it is.
+    /// - Throws: `TileStoreError` `.invalidTile` when the bytes do not decode.
+    public func recompress(_ tile: Tile) throws(TileStoreError) -> Tile? {
+        try recompress(tile, encoders: Encoders())
+    }
+
+    /// Encoders kept between tiles on one thread (zlib and zstd set up once).
+    final class Encoders {
+        private var gzip: GzipCodec.Compressor?
+        #if canImport(CTileSyncZstd)
+        private var zstd: ZstdCodec.Compressor?
+        #endif
+
+        func encode(_ raw: [UInt8], _ compression: TileCompression) throws(CompressionError) -> [UInt8] {
+            switch compression {
+            case .none: return raw
+            case .gzip, .zlib:
+                if gzip == nil { gzip = try GzipCodec.Compressor() }
+                guard let gzip else { return raw }
+                return try gzip.compress(raw)
+            case .zstd:
+                #if canImport(CTileSyncZstd)
+                if zstd == nil { zstd = try ZstdCodec.Compressor() }
+                guard let zstd else { return raw }
+                return try zstd.compress(raw)
+                #else
+                throw CompressionError(message: "zstd is not supported in this build (no libzstd)")
+                #endif
+            case .brotli:
+                #if canImport(CTileSyncBrotli)
+                return try BrotliCodec.compress(raw)
+                #else
+                throw CompressionError(message: "brotli is not supported in this build (no libbrotli)")
+                #endif
+            }
+        }
+    }
+
+    private func recompress(_ tile: Tile, encoders: Encoders) throws(TileStoreError) -> Tile? {
+        let sniffed = SniffedTileFormat(sniffing: tile.data)
+        if [.png, .jpeg, .webp, .gif].contains(sniffed.format) { return nil }
+        let compression: TileCompression = sniffed.format == .unknown && declared == .brotli ? .brotli : sniffed.compression
+        if compression == target { return tile }
+        if sniffed.format == .unknown && compression != .brotli {
+            throw TileStoreError(.invalidTile, store: store, item: "tile \(tile.coordinate)",
+                                 message: "is neither gzip, zlib, zstd nor an uncompressed vector or JSON tile, so it cannot be recompressed",
+                                 hint: declared == nil ? "if the tiles are brotli, say so in the metadata: compression=brotli" : nil)
+        }
+        do {
+            let raw = try Self.decode(tile.data, compression)
+            return Tile(coordinate: tile.coordinate, data: Data(try encoders.encode(raw, target)), modificationTime: tile.modificationTime)
+        } catch {
+            throw TileStoreError(.invalidTile, store: store, item: "tile \(tile.coordinate)",
+                                 message: "cannot be recompressed from \(compression.rawValue): \(error.description)")
+        }
+    }
+
+    /// A batch re-encoded on every core, in order; raster tiles and (with `skipInvalid`)
+    /// tiles that do not decode are counted.
+    /// - Throws: the first tile's error when `skipInvalid` is false.
+    func recompress(_ tiles: [Tile], skipInvalid: Bool, invalid: inout SkippedItems, raster: inout Int) throws -> [Tile] {
+        var results = [Result<Tile?, TileStoreError>](repeating: .success(nil), count: tiles.count)
+        let workers = max(1, min(tiles.count, ProcessInfo.processInfo.activeProcessorCount))
+        results.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let output = buffer
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                let encoders = Encoders()
+                for index in stride(from: worker, to: tiles.count, by: workers) {
+                    do throws(TileStoreError) {
+                        output[index] = .success(try recompress(tiles[index], encoders: encoders))
+                    } catch {
+                        output[index] = .failure(error)
+                    }
+                }
+            }
+        }
+        var done: [Tile] = []
+        done.reserveCapacity(tiles.count)
+        for (tile, result) in zip(tiles, results) {
+            switch result {
+            case .success(let recompressed?): done.append(recompressed)
+            case .success(nil):
+                raster += 1
+                done.append(tile)
+            case .failure(let error):
+                guard skipInvalid else { throw error }
+                invalid.record(error.item ?? "tile \(tile.coordinate)", reason: error.message)
+            }
+        }
+        return done
+    }
+
+    private static func decode(_ data: Data, _ compression: TileCompression) throws(CompressionError) -> [UInt8] {
+        switch compression {
+        case .none: return Array(data)
+        case .gzip, .zlib: return try GzipCodec.decompress(data, limit: decodedLimit)
+        case .zstd:
+            #if canImport(CTileSyncZstd)
+            return try ZstdCodec.decompress(data, limit: decodedLimit)
+            #else
+            throw CompressionError(message: "zstd is not supported in this build (no libzstd)")
+            #endif
+        case .brotli:
+            #if canImport(CTileSyncBrotli)
+            return try BrotliCodec.decompress(data, limit: decodedLimit)
+            #else
+            throw CompressionError(message: "brotli is not supported in this build (no libbrotli)")
+            #endif
+        }
+    }
+}
