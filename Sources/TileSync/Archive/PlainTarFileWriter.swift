@@ -6,11 +6,12 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes an uncompressed POSIX tar archive itself, through `SequentialFileOutput` (1 MiB
+/// Writes a POSIX tar archive itself, through `SequentialFileOutput` (1 MiB
 /// buffers written on a second thread, direct I/O on Linux): ustar headers, with
 /// a pax extended header (`path`, `linkpath`, `size`) only for what ustar cannot hold. The same
 /// format libarchive's `pax_restricted` writes, at a fraction of the cost per entry; the
 /// archive ends with two zero blocks, padded to a multiple of 10,240 bytes as tar does.
+/// Compressed archives go through `BlockCompressedOutput` (gzip or zstd on every core).
 final class PlainTarFileWriter: TarEntryWriting {
     static let blockSize = 512
     static let recordSize = 10_240
@@ -18,7 +19,7 @@ final class PlainTarFileWriter: TarEntryWriting {
     private static let maxOctalSize = (1 << 33) - 1
 
     let path: String
-    private let output: SequentialFileOutput
+    private let output: any SequentialByteOutput
     /// The header fields every entry shares (mode 0644, uid and gid 0, the time, ustar magic,
     /// checksum field as spaces) and the sum of its bytes.
     private var fixedHeader = [UInt8](repeating: 0, count: blockSize)
@@ -26,11 +27,17 @@ final class PlainTarFileWriter: TarEntryWriting {
     private var fixedHeaderTime = -1
 
     /// Creates (truncates) `path`.
+    /// - Parameter compression: gzip or zstd compress the archive in 1 MiB blocks on every core
+    ///   (`BlockCompressedOutput`).
     /// - Throws: `ArchiveError` with the system error when the file cannot be created.
-    init(path: String) throws(ArchiveError) {
+    init(path: String, compression: BlockCompressedOutput.Compression? = nil) throws(ArchiveError) {
         self.path = path
-        do {
-            output = try SequentialFileOutput(path: path)
+        do throws(POSIXFileError) {
+            if let compression {
+                output = try BlockCompressedOutput(path: path, compression: compression)
+            } else {
+                output = try SequentialFileOutput(path: path)
+            }
         } catch {
             throw ArchiveError(path: path, entry: nil, message: "cannot create: \(String(cString: strerror(error.code)))", code: error.code)
         }

@@ -32,13 +32,19 @@ extension TarEntryWriting {
     }
 }
 
-/// Opens the writer for an archive: the native streaming writer for an uncompressed archive,
-/// libarchive with a compression filter otherwise.
+/// Opens the writer for an archive: the native streaming writer, compressing on every core for
+/// `.tar.gz` and `.tar.zst` (libarchive's single-threaded filter only for zstd without libzstd).
 /// - Throws: `ArchiveError` when the file cannot be created or the filter is unavailable.
 func makeTarEntryWriter(path: String, compression: TarCompression) throws(ArchiveError) -> any TarEntryWriting {
     switch compression {
-    case .none: try PlainTarFileWriter(path: path)
-    case .gzip, .zstd: try ArchiveFileWriter(path: path, compression: compression)
+    case .none: return try PlainTarFileWriter(path: path)
+    case .gzip: return try PlainTarFileWriter(path: path, compression: .gzip)
+    case .zstd:
+        #if canImport(CTileSyncZstd)
+        return try PlainTarFileWriter(path: path, compression: .zstd)
+        #else
+        return try ArchiveFileWriter(path: path, compression: compression)
+        #endif
     }
 }
 #endif
