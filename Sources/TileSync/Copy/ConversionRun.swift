@@ -51,6 +51,10 @@ final class ConversionRun {
         let prepared = try PreparedMetadata.prepare(reader, metadata: metadata, filter: options.filter.withoutShard,
                                                     sniffed: summary.sniffedFormat)
         summary.warnings += prepared.warnings
+        summary.uncarried = try reader.uncarriedContent()
+        summary.warnings += summary.uncarried.map {
+            UncarriedContent.warning($0, source: reader.location.address, destination: writer.location.address)
+        }
         summary.metadata = prepared.metadata
         let counter = writer.deduplication == .linksRepeats || writer is any RepeatCountingWriter
             ? nil : BlobCounter(index: blobs, repeatsCoordinates: reader.order == .unordered)

@@ -93,6 +93,11 @@ public protocol TileReader: AnyObject {
     /// bytes, is known only so.
     func declaredTileCompression() throws -> TileCompression?
 
+    /// What the store holds besides tiles and metadata that no destination carries (an
+    /// MBTiles' other tables and views); none by default.
+    /// - Throws: `TileStoreError` when the store cannot be read.
+    func uncarriedContent() throws -> [UncarriedContent]
+
     /// What to do when every entry of the store was skipped as not a tile (a layout that
     /// would read them, for a tree); nil by default.
     func layoutHint(forSkipped skipped: SkippedItems) -> String?
@@ -125,6 +130,8 @@ extension TileReader {
     public func withConsistentReads<T>(_ body: () throws -> T) throws -> T { try body() }
 
     public func layoutHint(forSkipped skipped: SkippedItems) -> String? { nil }
+
+    public func uncarriedContent() throws -> [UncarriedContent] { [] }
 
     public func declaredTileCompression() throws -> TileCompression? {
         try metadata()["compression"].flatMap { TileCompression(rawValue: $0.lowercased()) }

@@ -73,7 +73,10 @@ public enum TileSynchronizer {
             summary = try planner.makePlan()
         }
         summary.metadataChanged = SyncMetadata.differs(prepared.metadata, from: current, in: context.destination.kind)
-        summary.warnings = context.warnings
+        summary.uncarried = try context.sourceReader.uncarriedContent()
+        summary.warnings = context.warnings + summary.uncarried.map {
+            UncarriedContent.warning($0, source: context.source.address, destination: context.destination.address)
+        }
         context.destinationReader = nil
         if context.options.dryRun || (summary.isInSync && context.destinationExisted) {
             if let nextState = planner.nextState, planner.computedHashes > 0 || context.state == nil {

@@ -117,6 +117,7 @@ struct ConvertCommand: Command {
             ("seconds", .double(summary.seconds)),
             ("skipped_invalid", items(summary.invalidTiles)),
             ("skipped_non_tiles", items(summary.nonTiles)),
+            ("not_carried", SyncOutput.json(summary.uncarried)),
             ("warnings", .array(summary.warnings.map { .string($0) })),
         ])
     }

@@ -24,7 +24,13 @@ enum SyncOutput {
             ("metadata_changed", .bool(summary.metadataChanged)), ("created", .bool(summary.created)),
             ("wrote_nothing", .bool(summary.wroteNothing)), ("quick_check", .bool(summary.quickCheckSkippedComparison)),
             ("invalid_tiles", .int(summary.invalidTiles.count)), ("seconds", .double(summary.seconds)),
+            ("not_carried", json(summary.uncarried)),
             ("warnings", .array(summary.warnings.map { .string($0) })),
         ])
+    }
+
+    /// What a source holds that was not carried: `[{"item": ..., "rows": n or null}]`.
+    static func json(_ uncarried: [UncarriedContent]) -> JSONText.Value {
+        .array(uncarried.map { .object([("item", .string($0.item)), ("rows", $0.rows.map { .int($0) } ?? .null)]) })
     }
 }

@@ -110,6 +110,30 @@ public final class MBTilesReader: TileReader {
         return try body()
     }
 
+    /// Tables (with row counts) and views besides the tile schema and `metadata`: UTFGrid
+    /// (`grid_utfgrid`, `grid_key`, `keymap`, `grids`, `grid_data`), geocoder tables, others.
+    /// Empty ones hold nothing to lose and are left out (a view is asked for its first row only).
+    public func uncarriedContent() throws -> [UncarriedContent] {
+        let known: Set<String> = ["metadata", "tiles", "tiles_with_hash", "map", "images"]
+        do {
+            let objects = try connection.rows("SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name")
+            return try objects.compactMap { row -> UncarriedContent? in
+                guard let type = row[0], let name = row[1], !known.contains(name.lowercased()), !name.lowercased().hasPrefix("sqlite_") else {
+                    return nil
+                }
+                let quoted = "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                guard type == "table" else {
+                    return try connection.rows("SELECT 1 FROM \(quoted) LIMIT 1").isEmpty ? nil : UncarriedContent(item: "view \(name)", rows: nil)
+                }
+                let first: String?? = try connection.rows("SELECT count(*) FROM \(quoted)").first?.first
+                let count = first.flatMap { $0 }.flatMap { Int($0) }
+                return count == 0 ? nil : UncarriedContent(item: "table \(name)", rows: count)
+            }
+        } catch let error as SQLiteError {
+            throw readError(error, item: nil)
+        }
+    }
+
     /// True when the file keeps MD5 hashes that a spot check of its first rows confirmed
     /// (`tile_hash` of flat-with-hash, or `tile_id` of normalized files that follow martin).
     public var hasVerifiedStoredHashes: Bool { verifiedHashSource != nil }
