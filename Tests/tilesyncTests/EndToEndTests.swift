@@ -294,6 +294,9 @@ final class EndToEndTests {
         #expect(remade.stdout.contains("): 0 added, 1 replaced, 1 deleted (9 B of tiles), 1 metadata change in "))
         #expect(remade.stdout.hasSuffix("\nApplies to agg_tiles_hash \(before) (app.mbtiles), gives \(after)\n"))
 
+        let described = try ToolRunner.run(["info", "update.mbtiles"], in: directory)
+        #expect(described.stdout.contains("\n  patch: 1 tiles to put, 1 to delete, 1 metadata change; applies to agg_tiles_hash \(before), gives \(after) (tilesync apply)\n"),
+                "\(described.stdout)")
         #expect(try ToolRunner.run(["convert", old, "other.mbtiles", "--max-zoom", "1"], in: directory).status == 0)
         let wrong = try ToolRunner.run(["apply", "update.mbtiles", "other.mbtiles"], in: directory)
         #expect(wrong.status == 1 && wrong.stdout == "")

@@ -76,6 +76,17 @@ final class PatchFileReader {
         }
     }
 
+    /// How many rows put a tile and how many delete one.
+    func counts() throws(TileStoreError) -> (puts: Int, deletions: Int) {
+        do {
+            let row = try connection.rows("SELECT count(*), coalesce(sum(tile_data IS NULL), 0) FROM \(rowSource)").first
+            let total = row?[0].flatMap { Int($0) } ?? 0, deletions = row?[1].flatMap { Int($0) } ?? 0
+            return (total - deletions, deletions)
+        } catch {
+            throw TileStoreError(.corrupt, store: path, message: "cannot read the tile rows: \(error.message)")
+        }
+    }
+
     /// The bytes of the first tile the patch puts, or nil when it only deletes.
     func firstTileData() throws(TileStoreError) -> Data? {
         do {

@@ -68,6 +68,15 @@ public enum TilePatcher {
         }
     }
 
+    /// What a patch file holds: rows that put and delete tiles, metadata changes, its hashes.
+    /// - Throws: `TileStoreError` as `apply` does for a file that is no patch.
+    public static func describe(patch patchPath: String) throws -> PatchDescription {
+        let patch = try PatchFileReader(path: patchPath)
+        let counts = try patch.counts()
+        return PatchDescription(puts: counts.puts, deletions: counts.deletions, metadataChanges: patch.metadataChanges.entries.count,
+                                beforeHash: patch.beforeHash, afterHash: patch.afterHash)
+    }
+
     /// Applies a patch file to a store of any kind, as martin's `mbtiles apply-patch` does for
     /// MBTiles. First, in one pass over the store, its `agg_tiles_hash` now and once patched are
     /// computed: a store that is not the patch's base is refused, and so is a patch whose result

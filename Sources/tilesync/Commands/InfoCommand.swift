@@ -87,7 +87,16 @@ struct InfoCommand: Command {
         status.show("computing agg_tiles_hash")
         let aggregate = reader.isRemote ? nil : try reader.aggregateHash().hex
         return Description(schema: reader.schemaDescription, metadata: metadata, summary: summary,
-                           sniffed: sniffed, aggregate: aggregate, details: reader.details)
+                           sniffed: sniffed, aggregate: aggregate, details: reader.details + patchDetails(metadata))
+    }
+
+    /// For a patch file (martin's diff format): what it holds and the hashes it checks.
+    private func patchDetails(_ metadata: TileMetadata) -> [(label: String, value: String)] {
+        let keys = ["agg_tiles_hash_before_apply", "agg_tiles_hash_after_apply", "agg_tiles_hash_in_diff"]
+        guard keys.contains(where: metadata.contains), let patch = try? TilePatcher.describe(patch: location.address) else { return [] }
+        let hashes = "applies to agg_tiles_hash \(patch.beforeHash?.hex ?? "(not said)"), gives \(patch.afterHash?.hex ?? "(not said)")"
+        return [("patch", "\(patch.puts) tiles to put, \(patch.deletions) to delete, \(patch.metadataChanges) metadata "
+            + (patch.metadataChanges == 1 ? "change" : "changes") + "; " + hashes + " (tilesync apply)")]
     }
 
     private func json(_ description: Description) -> JSONText.Value {

@@ -97,6 +97,23 @@ struct S3StoreTests {
         #expect(!server.keys().contains("v/bad.pbf"))
     }
 
+    @Test("--compress zstd and brotli into s3://: Content-Encoding zstd and br (brotli known from compression=)", arguments: [
+        (TileCompression.zstd, "zstd" as String?), (.brotli, "br"), (.none, nil),
+    ])
+    func recompressedHeaders(compression: TileCompression, encoding: String?) throws {
+        let server = try S3TestServer()
+        let directory = try TemporaryDirectory()
+        let (source, _) = try RecompressionTests.gzipSource(in: directory)
+        let bucket = server.location("s3://tiles/\(compression.rawValue)")
+        var options = ConversionOptions()
+        options.compression = compression
+        _ = try TileConverter.convert(from: source, to: bucket, options: options)
+        let client = S3Client(configuration: server.configuration(), bucket: "tiles")
+        let answer = try client.send(S3Request("HEAD", key: "\(compression.rawValue)/1/1/0.pbf"))
+        #expect(answer.header("content-encoding") == encoding)
+        #expect(answer.header("content-type") == "application/vnd.mapbox-vector-tile")
+    }
+
     @Test("A prefix with objects is refused without overwrite; an aborted new store leaves nothing")
     func destinationRules() throws {
         let server = try S3TestServer()

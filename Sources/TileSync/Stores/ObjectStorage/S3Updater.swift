@@ -14,7 +14,7 @@ public final class S3Updater: TileUpdater {
     private var template = PathTemplate.xyz
     private var fileExtension = "bin"
     private var metadata = TileMetadata()
-    private let objectHeaders: S3ObjectHeaders
+    private var objectHeaders: S3ObjectHeaders
     private let queue: S3TransferQueue
     private var removals: [String] = []
 
@@ -31,6 +31,7 @@ public final class S3Updater: TileUpdater {
 
     public func begin(metadata: TileMetadata, format: SniffedTileFormat) throws {
         fileExtension = format.format.fileExtension
+        objectHeaders.declare(metadata)
         let existing = try store.readMetadata()
         template = store.options.layout ?? existing.map { TileTreeOptions.layout(declaredBy: $0) } ?? .xyz
         var metadata = metadata

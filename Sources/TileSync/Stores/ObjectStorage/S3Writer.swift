@@ -16,7 +16,7 @@ public final class S3Writer: TileWriter {
     private let store: S3TileStore
     private let template: PathTemplate
     private let queue: S3TransferQueue
-    private let objectHeaders: S3ObjectHeaders
+    private var objectHeaders: S3ObjectHeaders
     private let wasEmpty: Bool
     private var metadata = TileMetadata()
     private var fileExtension = "bin"
@@ -47,6 +47,7 @@ public final class S3Writer: TileWriter {
 
     public func begin(metadata: TileMetadata, format: SniffedTileFormat) throws {
         fileExtension = format.format.fileExtension
+        objectHeaders.declare(metadata)
         var metadata = metadata
         metadata["scheme"] = template.usesTMSRows ? "tms" : "xyz"
         self.metadata = metadata
