@@ -55,6 +55,10 @@ final class RecompressingTileReader: TileReader {
 
     func layoutHint(forSkipped skipped: SkippedItems) -> String? { source.layoutHint(forSkipped: skipped) }
 
+    func uncarriedContent() throws -> [UncarriedContent] { try source.uncarriedContent() }
+
+    func withConsistentReads<T>(_ body: () throws -> T) throws -> T { try source.withConsistentReads(body) }
+
     /// The source's tiles, each re-encoded as it is read.
     private final class Cursor: TileCursor {
         private let base: any TileCursor

@@ -42,14 +42,14 @@ public struct TileRecompressor: Sendable {
             switch compression {
             case .none: return raw
             case .gzip, .zlib:
-                if gzip == nil { gzip = try GzipCodec.Compressor() }
-                guard let gzip else { return raw }
-                return try gzip.compress(raw)
+                let compressor: GzipCodec.Compressor
+                if let gzip { compressor = gzip } else { compressor = try GzipCodec.Compressor(); gzip = compressor }
+                return try compressor.compress(raw)
             case .zstd:
                 #if canImport(CTileSyncZstd)
-                if zstd == nil { zstd = try ZstdCodec.Compressor() }
-                guard let zstd else { return raw }
-                return try zstd.compress(raw)
+                let compressor: ZstdCodec.Compressor
+                if let zstd { compressor = zstd } else { compressor = try ZstdCodec.Compressor(); zstd = compressor }
+                return try compressor.compress(raw)
                 #else
                 throw CompressionError(message: "zstd is not supported in this build (no libzstd)")
                 #endif

@@ -38,7 +38,7 @@ final class PatchFileReader {
                                      message: "holds binary tile differences (martin's --patch-type bin-diff), which TileSync does not apply",
                                      hint: "make a whole-tile patch: `tilesync diff A B --patch P` or `mbtiles diff --patch-type whole`")
             }
-            rowSource = try Self.rowSource(connection, names: names, path: path)
+            rowSource = try Self.rowSource(connection, path: path)
             var metadata = TileMetadata()
             if names.contains("metadata") {
                 let statement = try connection.prepare("SELECT name, value FROM metadata WHERE name IS NOT NULL ORDER BY rowid")
@@ -97,26 +97,15 @@ final class PatchFileReader {
         }
     }
 
-    private static func rowSource(_ connection: SQLiteConnection, names: Set<String>, path: String) throws -> String {
-        func columns(_ table: String) throws -> Set<String> {
-            Set(try connection.rows("PRAGMA table_info(\"\(table)\")").compactMap { $0[1]?.lowercased() })
+    /// The patch's rows, deletions included, from the schema `MBTilesCatalog` finds.
+    private static func rowSource(_ connection: SQLiteConnection, path: String) throws(TileStoreError) -> String {
+        do throws(TileStoreError) {
+            return try MBTilesCatalog(connection: connection, store: path).tileSourceKeepingMissingImages
+        } catch {
+            guard error.kind == .notATileStore else { throw error }
+            throw TileStoreError(.notATileStore, store: path, item: error.item, message: "not a patch file: \(error.message)",
+                                 hint: "make one with `tilesync diff A B --patch P`")
         }
-        let tileColumns: Set<String> = ["zoom_level", "tile_column", "tile_row", "tile_data"]
-        if names.contains("tiles_with_hash"), try columns("tiles_with_hash").isSuperset(of: tileColumns) {
-            return "tiles_with_hash"
-        }
-        if names.contains("map"), names.contains("images"),
-           try columns("map").isSuperset(of: ["zoom_level", "tile_column", "tile_row", "tile_id"]),
-           try columns("images").isSuperset(of: ["tile_id", "tile_data"]) {
-            return """
-                (SELECT map.zoom_level AS zoom_level, map.tile_column AS tile_column, map.tile_row AS tile_row, \
-                images.tile_data AS tile_data FROM map LEFT JOIN images ON images.tile_id = map.tile_id)
-                """
-        }
-        if names.contains("tiles"), try columns("tiles").isSuperset(of: tileColumns) { return "tiles" }
-        throw TileStoreError(.notATileStore, store: path,
-                             message: "not a patch file: no tiles, tiles_with_hash or map/images table with zoom_level, tile_column, tile_row, tile_data",
-                             hint: "make one with `tilesync diff A B --patch P`")
     }
 
     private static func hash(_ metadata: TileMetadata, key: String, path: String) throws(TileStoreError) -> ContentHash? {

@@ -119,7 +119,9 @@ public enum TilePatcher {
                 return summary
             }
             let committed = try write(patch, to: store, metadata: metadata, options: options, stamp: stamp, hashes: hashes)
-            if stamp == nil || committed != hashes.patched { try confirm(store, has: hashes.patched) }
+            // A store without a version stamp (a folder) was not checked unchanged; an updater that
+            // computed another hash (over invalid rows an MBTiles counts) is read back to be sure.
+            if stamp == nil || (committed.map { $0 != hashes.patched } ?? false) { try confirm(store, has: hashes.patched) }
             summary.seconds = Date().timeIntervalSince(started)
             return summary
         } catch {
@@ -176,7 +178,7 @@ public enum TilePatcher {
 
     /// Puts and removes the patch's rows through the store's updater, in one commit, after
     /// checking that a file-backed store is still the one the hashes were computed from (its
-    /// `stamp`); the aggregate hash the updater committed, when it knows one.
+    /// `stamp`); the aggregate hash the updater committed, when it computed or was given one.
     private static func write(_ patch: PatchFileReader, to store: TileStoreLocation, metadata: TileMetadata,
                               options: PatchApplyOptions, stamp: String?, hashes: PatchedStoreHashes) throws -> ContentHash? {
         let format = try metadata.format.map { SniffedTileFormat($0) } ?? patch.firstTileData().map { SniffedTileFormat(sniffing: $0) }
@@ -208,7 +210,7 @@ public enum TilePatcher {
             updater.abort()
             throw error
         }
-        return stamp == nil ? nil : updater.committedAggregateHash ?? hashes.patched
+        return updater.committedAggregateHash
     }
 
     /// Reads the patched store again and checks its aggregate hash.

@@ -36,11 +36,7 @@ struct MBTilesCatalog {
                   try columns("map").isSuperset(of: ["zoom_level", "tile_column", "tile_row", "tile_id"]),
                   try columns("images").isSuperset(of: ["tile_data", "tile_id"]) {
             schema = .normalized
-            tileSource = """
-                (SELECT map.zoom_level AS zoom_level, map.tile_column AS tile_column, \
-                map.tile_row AS tile_row, images.tile_data AS tile_data \
-                FROM map JOIN images ON images.tile_id = map.tile_id)
-                """
+            tileSource = Self.normalizedSource(join: "JOIN")
         } else if names.contains("tiles") {
             let found = try columns("tiles")
             let missing = Self.tileColumns.filter { !found.contains($0) }
@@ -58,6 +54,20 @@ struct MBTilesCatalog {
                 message: names.isEmpty ? "SQLite database with no tables, not an MBTiles file"
                     : "no tiles table or view, not an MBTiles file (tables: \(names.sorted().joined(separator: ", ")))")
         }
+    }
+
+    /// Like `tileSource`, but a normalized `map` row without its image gives a row with NULL
+    /// `tile_data` (a deletion, in a patch file) instead of none.
+    var tileSourceKeepingMissingImages: String {
+        schema == .normalized ? Self.normalizedSource(join: "LEFT JOIN") : tileSource
+    }
+
+    private static func normalizedSource(join: String) -> String {
+        """
+        (SELECT map.zoom_level AS zoom_level, map.tile_column AS tile_column, \
+        map.tile_row AS tile_row, images.tile_data AS tile_data \
+        FROM map \(join) images ON images.tile_id = map.tile_id)
+        """
     }
 
     /// An SQLite failure while writing, with the disk-full hint when it is one.
