@@ -70,5 +70,12 @@ enum FuzzTargets {
         if let template = try? PathTemplate(text), let tile = try? TileCoordinate(z: 3, x: 5, y: 2) {
             _ = template.path(for: tile, fileExtension: "png")
         }
+        // "TEMPLATE\nPATH": the path matched, and a tile it gives written back and matched again.
+        let parts = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, let template = try? PathTemplate(String(parts[0])) else { return }
+        if let tile = template.coordinate(ofPath: String(parts[1])) {
+            let path = template.path(for: tile, fileExtension: "png")
+            guard template.coordinate(ofPath: path) == tile else { fatalError("\(template): \(tile) wrote \(path), which reads otherwise") }
+        }
     }
 }

@@ -28,6 +28,8 @@ public struct ConversionSummary: Sendable {
     public internal(set) var uncarried: [UncarriedContent] = []
     /// Problems worth telling that did not stop the run, each with its fix.
     public internal(set) var warnings: [String] = []
+    /// What the source's reader chose by itself (the layout it found for a tree).
+    public internal(set) var notes: [String] = []
     /// Wall-clock duration in seconds.
     public internal(set) var seconds = 0.0
     /// The metadata written to the destination.

@@ -54,6 +54,7 @@ final class RecompressingTileReader: TileReader {
     }
 
     func layoutHint(forSkipped skipped: SkippedItems) -> String? { source.layoutHint(forSkipped: skipped) }
+    var notes: [String] { source.notes }
 
     func uncarriedContent() throws -> [UncarriedContent] { try source.uncarriedContent() }
 

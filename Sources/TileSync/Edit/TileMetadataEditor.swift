@@ -4,8 +4,8 @@
 /// is rewritten and renamed, an `s3://` prefix gets a new `metadata.json`.
 public enum TileMetadataEditor {
     /// Keys a store manages itself, which an edit refuses: `agg_tiles_hash` is computed from the
-    /// tiles, `scheme` says how a folder's or tar's paths are read.
-    public static let managedKeys: Set<String> = ["agg_tiles_hash", "scheme"]
+    /// tiles, `scheme` and `layout` say how a folder's or tar's paths are read.
+    public static let managedKeys: Set<String> = TileTreeOptions.metadataKeys.union(["agg_tiles_hash"])
 
     /// The store's metadata.
     /// - Throws: `TileStoreError` when the store cannot be read.
@@ -26,9 +26,9 @@ public enum TileMetadataEditor {
         do {
             for key in setting.map(\.key) + removing where managedKeys.contains(key) {
                 throw TileStoreError(.invalidMetadata, store: store.address, item: "metadata \(key)",
-                                     message: key == "scheme" ? "says how the tiles' paths are read and cannot be edited"
+                                     message: TileTreeOptions.metadataKeys.contains(key) ? "says how the tiles' paths are read and cannot be edited"
                                          : "is computed from the tiles and cannot be edited",
-                                     hint: key == "scheme" ? "convert with --scheme to change the rows"
+                                     hint: TileTreeOptions.metadataKeys.contains(key) ? "convert with --scheme or --layout to change how they are laid out"
                                          : "`tilesync verify --fix` rewrites it")
             }
             if let both = removing.first(where: { key in setting.contains { $0.key == key } }) {

@@ -102,6 +102,10 @@ public protocol TileReader: AnyObject {
     /// would read them, for a tree); nil by default.
     func layoutHint(forSkipped skipped: SkippedItems) -> String?
 
+    /// What the reader chose by itself that a user should know (the layout it found for a
+    /// tree), one line each; none by default.
+    var notes: [String] { get }
+
     /// Counts, sizes and extents per zoom, reading as little as the store allows.
     /// - Parameter countingBytes: false when the byte counts are not needed: they are then 0
     ///   where finding them costs a read of every tile (MBTiles) or a `stat` of every file (folders).
@@ -130,6 +134,8 @@ extension TileReader {
     public func withConsistentReads<T>(_ body: () throws -> T) throws -> T { try body() }
 
     public func layoutHint(forSkipped skipped: SkippedItems) -> String? { nil }
+
+    public var notes: [String] { [] }
 
     public func uncarriedContent() throws -> [UncarriedContent] { [] }
 

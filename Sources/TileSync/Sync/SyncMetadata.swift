@@ -1,7 +1,7 @@
 /// The metadata a sync writes, and whether it differs from the destination's.
 enum SyncMetadata {
     /// Keys that stores manage themselves: not a difference between two stores.
-    static let ignoredKeys: Set<String> = ["scheme", "agg_tiles_hash"]
+    static let ignoredKeys: Set<String> = TileTreeOptions.metadataKeys.union(["agg_tiles_hash"])
 
     /// The source's metadata as the destination gets it (`PreparedMetadata`), from the first
     /// valid source tile's bytes; every part of a sharded sync writes the metadata of the whole.

@@ -32,6 +32,8 @@ public struct SyncSummary: Sendable {
     public internal(set) var quickCheckSkippedComparison = false
     /// Problems worth telling that did not stop the run (a damaged sync state that was ignored).
     public internal(set) var warnings: [String] = []
+    /// What the stores' readers chose by themselves (the layout they found for a tree).
+    public internal(set) var notes: [String] = []
     /// What the source holds that the destination does not carry (each also a warning).
     public internal(set) var uncarried: [UncarriedContent] = []
     /// Invalid source tiles skipped with `skipInvalid`.

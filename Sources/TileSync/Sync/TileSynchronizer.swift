@@ -74,6 +74,7 @@ public enum TileSynchronizer {
         }
         summary.metadataChanged = SyncMetadata.differs(prepared.metadata, from: current, in: context.destination.kind)
         summary.uncarried = try context.sourceReader.uncarriedContent()
+        summary.notes = context.sourceReader.notes + (context.destinationReader?.notes ?? [])
         summary.warnings = context.warnings + summary.uncarried.map {
             UncarriedContent.warning($0, source: context.source.address, destination: context.destination.address)
         }

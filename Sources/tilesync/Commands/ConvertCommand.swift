@@ -75,6 +75,7 @@ struct ConvertCommand: Command {
         if output.json {
             Terminal.out(JSONText.render(Self.json(summary)))
         } else if !output.quiet {
+            for note in summary.notes { Terminal.err("Note: \(note)") }
             for warning in summary.warnings { Terminal.err("Warning: \(warning)") }
             Self.report(summary.nonTiles, what: "entries that are not tiles")
             Self.report(summary.invalidTiles, what: "invalid tiles")
@@ -119,6 +120,7 @@ struct ConvertCommand: Command {
             ("skipped_non_tiles", items(summary.nonTiles)),
             ("not_carried", SyncOutput.json(summary.uncarried)),
             ("warnings", .array(summary.warnings.map { .string($0) })),
+            ("notes", .array(summary.notes.map { .string($0) })),
         ])
     }
 }

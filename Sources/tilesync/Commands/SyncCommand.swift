@@ -82,6 +82,7 @@ struct SyncCommand: Command {
     }
 
     private func report(_ summary: SyncSummary) {
+        for note in summary.notes { Terminal.err("Note: \(note)") }
         for warning in summary.warnings { Terminal.err("Warning: \(warning)") }
         for item in summary.invalidTiles.named { Terminal.err("Warning: skipped invalid \(item.item): \(item.reason)") }
         let counts = "\(summary.added) added, \(summary.replaced) replaced, \(summary.deleted) deleted, \(summary.unchanged) unchanged"

@@ -17,11 +17,13 @@ struct LayoutOptions {
         var layout: OptionDefinition {
             switch self {
             case .destination:
-                .value("layout", "template", help: "Path template of a folder or tar destination,\n"
-                    + "e.g. {z}/{x}/{y}.{ext} (default), {z}/{y}/{x}.{ext}, {z}/{x:4}/{y:4}.{ext}, {q}.{ext}.")
+                .value("layout", "template", help: "Path template of a folder or tar destination, e.g. {z}/{x}/{y}.{ext}\n"
+                    + "(default), {z}/{y}/{x}.{ext}, {z}/{x:4}/{y:4}.{ext}, {q}.{ext}, or a named\n"
+                    + "layout: xyz, tms, zyx, safe, tc, mp, arcgis, quadkey.")
             case .existingDestination:
                 .value("layout", "template", help: "Path template of a folder or tar destination\n(default: its metadata, else {z}/{x}/{y}.{ext}).")
-            case .source: .value("source-layout", "template", help: "Path template of a folder or tar source.")
+            case .source: .value("source-layout", "template", help: "Path template or named layout of a folder or tar source\n"
+                + "(default: its metadata, else found from its paths).")
             case .store: .value("layout", "template", help: "Path template of a folder or tar (default: from metadata, else {z}/{x}/{y}.{ext}).")
             }
         }

@@ -26,6 +26,7 @@ enum SyncOutput {
             ("invalid_tiles", .int(summary.invalidTiles.count)), ("seconds", .double(summary.seconds)),
             ("not_carried", json(summary.uncarried)),
             ("warnings", .array(summary.warnings.map { .string($0) })),
+            ("notes", .array(summary.notes.map { .string($0) })),
         ])
     }
 

@@ -45,7 +45,7 @@ struct TileMetadataEditorTests {
             try TileMetadataEditor.edit(store, setting: [("agg_tiles_hash", "00")])
         }
         #expect(throws: TileStoreError(.invalidMetadata, store: path, item: "metadata scheme",
-                                       message: "says how the tiles' paths are read and cannot be edited", hint: "convert with --scheme to change the rows")) {
+                                       message: "says how the tiles' paths are read and cannot be edited", hint: "convert with --scheme or --layout to change how they are laid out")) {
             try TileMetadataEditor.edit(store, removing: ["scheme"])
         }
         #expect(throws: TileStoreError(.invalidMetadata, store: path, item: "metadata name", message: "is both set and removed")) {

@@ -16,11 +16,14 @@ public final class DirectoryReader: TileReader {
     public let location: TileStoreLocation
     /// The layout tiles are read at.
     public let template: PathTemplate
+    /// How the layout was chosen when none was given (`TileTreeLayoutDetection`); nil when given.
+    let detection: TileTreeLayoutDetection?
     private let cachedMetadata: TileMetadata
     private var tree: ContainedFolder?
 
     /// Opens a folder.
-    /// - Parameter template: the layout; nil picks it from the metadata's `scheme` (xyz default).
+    /// - Parameter template: the layout; nil: the metadata's `layout`, else found from a sample
+    ///   of the paths (`TileTreeLayoutDetection`), with the metadata's `scheme` for the rows.
     /// - Throws: `TileStoreError` when the folder is missing or its metadata is malformed.
     public init(location: TileStoreLocation, template: PathTemplate? = nil) throws(TileStoreError) {
         self.location = location
@@ -32,10 +35,27 @@ public final class DirectoryReader: TileReader {
             throw TileStoreError(.notATileStore, store: location.address, message: "is a file, not a folder")
         }
         cachedMetadata = try Self.readMetadata(root: location.address)
-        self.template = template ?? TileTreeOptions.layout(declaredBy: cachedMetadata)
+        if let template {
+            self.template = template
+            detection = nil
+        } else {
+            let detected = Self.detectLayout(root: location.address, metadata: cachedMetadata)
+            self.template = detected.template
+            detection = detected
+        }
     }
 
-    public var schemaDescription: String { template.text }
+    /// The layout of the folder at `root` with `metadata`, when none is given.
+    static func detectLayout(root: String, metadata: TileMetadata) -> TileTreeLayoutDetection {
+        if let declared = metadata["layout"], let template = try? PathTemplate(declared) {
+            return TileTreeLayoutDetection(template: template, note: nil)
+        }
+        return TileTreeLayoutDetection.choose(metadata: metadata, sample: DirectoryPathSample.paths(root: root), store: root)
+    }
+
+    public var schemaDescription: String { template.text + (detection?.brief.map { " (\($0))" } ?? "") }
+
+    public var notes: [String] { detection?.note.map { [$0] } ?? [] }
 
     /// A layout that reads the skipped paths, or the one folder they are in.
     public func layoutHint(forSkipped skipped: SkippedItems) -> String? {

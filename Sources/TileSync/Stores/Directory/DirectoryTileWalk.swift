@@ -7,7 +7,7 @@ final class DirectoryTileWalk {
     private let store: String
     private(set) var skipped = SkippedItems()
     /// Folder names and values captured on the way down, per depth.
-    private var captured: [PathTemplate.Captured] = []
+    private var captured: [PathTemplate.Values] = []
 
     /// Files at the root that belong to the store but are no tiles: metadata, and TileSync's
     /// sync state and journal.
@@ -28,11 +28,7 @@ final class DirectoryTileWalk {
         self.template = template
         self.filter = filter
         self.store = root
-        matchesFileNames = template.foldersHoldOnlyZoomAndColumn
     }
-
-    /// The layout's folders capture every value but the file's own: files are matched by name.
-    private let matchesFileNames: Bool
 
     /// The stamp of the file `next()` returned last, when the walk stats files.
     private(set) var lastStamp: (size: Int, modificationTime: Int64)?
@@ -65,11 +61,11 @@ final class DirectoryTileWalk {
                     skipped.record(entry.relativePath + "/", reason: "folder not in layout \(template)")
                     continue
                 }
-                if let z = values.z, !(z <= TileCoordinate.maxZoom && filter.allows(zoom: z)) {
+                if let z = values.wholeZ, !(z <= TileCoordinate.maxZoom && filter.allows(zoom: z)) {
                     if z > TileCoordinate.maxZoom { skipped.record(entry.relativePath + "/", reason: "zoom \(z) is over \(TileCoordinate.maxZoom)") }
                     continue
                 }
-                if let z = values.z, let x = values.x, !filter.allows(zoom: z, column: x) { continue }
+                if let z = values.wholeZ, let x = values.wholeX, !filter.allows(zoom: z, column: x) { continue }
                 if captured.count > entry.depth { captured.removeSubrange(entry.depth...) }
                 captured.append(values)
                 do {
@@ -83,10 +79,9 @@ final class DirectoryTileWalk {
                     skipped.record(entry.relativePath, reason: "not a tile path in layout \(template)")
                     continue
                 }
-                let match = matchesFileNames
-                    ? template.match(fileName: entry.name, folders: fileDepth > 0 && captured.count >= fileDepth ? captured[fileDepth - 1] : .init(),
-                                     path: entry.relativePath)
-                    : template.match(entry.relativePath)
+                let match = template.match(fileName: entry.name,
+                                           folders: fileDepth > 0 && captured.count >= fileDepth ? captured[fileDepth - 1] : .init(),
+                                           path: entry.relativePath)
                 switch match {
                 case .notATile:
                     skipped.record(entry.relativePath, reason: "not a tile path in layout \(template)")

@@ -74,7 +74,7 @@ public final class DirectoryUpdater: TileUpdater {
         }
         try Self.recover(root: root)
         let existing = try DirectoryReader.readMetadata(root: root)
-        template = layout ?? TileTreeOptions.layout(declaredBy: existing)
+        template = layout ?? DirectoryReader.detectLayout(root: root, metadata: existing).template
         do {
             let tree = try ContainedFolder(root: root)
             self.tree = tree
@@ -86,7 +86,7 @@ public final class DirectoryUpdater: TileUpdater {
             guard let file = fopen(journalPath, "w") else { throw POSIXFileError(operation: "create", path: journalPath, code: errno) }
             journal = file
             var metadata = metadata
-            metadata["scheme"] = template.usesTMSRows ? "tms" : "xyz"
+            TileTreeOptions.record(template, in: &metadata)
             try stage(MetadataJSON.encode(metadata), finalPath: "metadata.json", modificationTime: nil)
         } catch let error as POSIXFileError {
             abort()

@@ -73,7 +73,7 @@ public final class DirectoryWriter: TileWriter {
     public func begin(metadata: TileMetadata, format: SniffedTileFormat) throws {
         fileExtension = format.format.fileExtension
         var metadata = metadata
-        metadata["scheme"] = template.usesTMSRows ? "tms" : "xyz"
+        TileTreeOptions.record(template, in: &metadata)
         do {
             try FileManager.default.createDirectory(atPath: stagingPath, withIntermediateDirectories: false)
             try FileBytes.write(MetadataJSON.encode(metadata), to: stagingPath + "/metadata.json")

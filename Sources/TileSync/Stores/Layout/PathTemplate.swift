@@ -3,27 +3,69 @@ import Foundation
 /// Where tiles live inside a folder or archive, e.g. `{z}/{x}/{y}.{ext}`.
 ///
 /// Fields: `{z}`, `{x}`, `{y}` (XYZ row), `{-y}` (TMS row), `{q}` (quadkey, which also gives the
-/// zoom), `{ext}` (file extension). A numeric field may be zero-padded to a width: `{x:4}` writes
-/// `0012`; reading accepts any number of leading zeros. Separate two fields by literal text.
+/// zoom), `{ext}` (file extension). A numeric field may carry a format after a colon:
+/// - a width it is zero-padded to: `{x:4}` writes `0012` (reading accepts any padding);
+/// - `x` for hexadecimal digits: `{y:8x}` writes `0000029a` (reading accepts either case);
+/// - `/N` to split the padded digits into folders of N digits, the first folder taking what is
+///   left over: `{x:6/3}` writes `000/012`, and `1048/576` once a value outgrows the width.
+///
+/// Separate two fields by literal text. Named layouts stand for common trees: `xyz`, `tms`,
+/// `zyx`, `safe` (tilelive-file), `tc` and `mp` (MapProxy, TMS rows), `arcgis` (ArcGIS exploded
+/// cache), `quadkey` (see `PathTemplate.named`).
 public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
     /// `{z}/{x}/{y}.{ext}`, the layout of mb-util, tilelive and web servers.
-    public static let xyz = PathTemplate(
-        validated: "{z}/{x}/{y}.{ext}",
-        segments: [[.field(.z, width: 0)], [.field(.x, width: 0)],
-                   [.field(.y, width: 0), .literal([UInt8(ascii: ".")]), .field(.ext, width: 0)]])
+    public static let xyz = PathTemplate(validated: "{z}/{x}/{y}.{ext}")
     /// `{z}/{x}/{-y}.{ext}`: the same tree with TMS rows.
-    public static let tms = PathTemplate(
-        validated: "{z}/{x}/{-y}.{ext}",
-        segments: [[.field(.z, width: 0)], [.field(.x, width: 0)],
-                   [.field(.tmsY, width: 0), .literal([UInt8(ascii: ".")]), .field(.ext, width: 0)]])
+    public static let tms = PathTemplate(validated: "{z}/{x}/{-y}.{ext}")
+
+    /// The layouts that have a name (accepted wherever a template is), with what uses them.
+    public static let named: [(name: String, template: PathTemplate, usedBy: String)] = [
+        ("xyz", .xyz, "mb-util, tilelive, web servers"),
+        ("tms", .tms, "TMS rows, e.g. mb-util --scheme tms"),
+        ("zyx", PathTemplate(validated: "{z}/{y}/{x}.{ext}"), "row folders"),
+        ("safe", PathTemplate(validated: "{z}/{x:6/3}/{y:6/3}.{ext}"), "tilelive-file's safe layout"),
+        ("tc", PathTemplate(validated: "{z:2}/{x:9/3}/{-y:9/3}.{ext}"), "MapProxy and TileCache 'tc'"),
+        ("mp", PathTemplate(validated: "{z:2}/{x:8/4}/{-y:8/4}.{ext}"), "MapProxy 'mp'"),
+        ("arcgis", PathTemplate(validated: "L{z:2}/R{y:8x}/C{x:8x}.{ext}"), "ArcGIS exploded caches"),
+        ("quadkey", PathTemplate(validated: "{q}.{ext}"), "Bing quadkeys"),
+    ]
 
     enum Field: String, Hashable, Sendable {
         case z, x, y, tmsY = "-y", quadkey = "q", ext
+
+        var bit: UInt8 {
+            switch self {
+            case .z: 1
+            case .x: 2
+            case .y: 4
+            case .tmsY: 8
+            case .quadkey: 16
+            case .ext: 32
+            }
+        }
+    }
+
+    /// How a numeric field is written: padding, digits, and which folder's share of them.
+    struct FieldFormat: Hashable, Sendable {
+        /// Zero-padded to this many digits (0: no padding).
+        var width = 0
+        /// 10, or 16 for hexadecimal.
+        var radix = 10
+        /// Digits per folder when split (0: not split).
+        var groupSize = 0
+        /// How many folders the digits are split into (1 when not split).
+        var groupCount = 1
+        /// Which of them this piece is (0 is the first, which takes the digits left over).
+        var group = 0
+
+        static let plain = FieldFormat()
+
+        var isLastGroup: Bool { group == groupCount - 1 }
     }
 
     enum Piece: Hashable, Sendable {
         case literal([UInt8])
-        case field(Field, width: Int)
+        case field(Field, FieldFormat)
     }
 
     /// The result of matching a path against the template.
@@ -35,78 +77,126 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
         case invalid(String)
     }
 
-    /// The template as written.
+    /// The template as written (a named layout is kept as its template).
     public let text: String
     let segments: [[Piece]]
 
-    /// Parses a template.
+    /// Parses a template or a named layout (`PathTemplate.named`).
     /// - Throws: `PathTemplateError` when it is empty, absolute, has `..` or empty segments,
-    ///   unknown or repeated fields, adjacent fields, or lacks a zoom, column or row.
+    ///   unknown or repeated fields, bad formats, adjacent fields, or lacks a zoom, column or row.
     public init(_ text: String) throws(PathTemplateError) {
+        if let named = Self.named.first(where: { $0.name == text.lowercased() }) {
+            self = named.template
+            return
+        }
         self.text = text
-        guard !text.isEmpty else { throw PathTemplateError(template: text, reason: "is empty") }
-        guard !text.hasPrefix("/") else { throw PathTemplateError(template: text, reason: "must be relative") }
+        segments = try Self.parse(text)
+    }
+
+    private init(validated text: String) {
+        self.text = text
+        do {
+            segments = try Self.parse(text)
+        } catch {
+            preconditionFailure("built-in layout \(text): \(error)")
+        }
+    }
+
+    private static func parse(_ text: String) throws(PathTemplateError) -> [[Piece]] {
+        func fail(_ reason: String) -> PathTemplateError { PathTemplateError(template: text, reason: reason) }
+        guard !text.isEmpty else { throw fail("is empty") }
+        guard !text.hasPrefix("/") else { throw fail("must be relative") }
         var segments: [[Piece]] = []
+        var pieces: [Piece] = []
+        var literal = ""
         var seen: Set<Field> = []
-        for segment in text.split(separator: "/", omittingEmptySubsequences: false) {
-            guard !segment.isEmpty, segment != ".", segment != ".." else {
-                throw PathTemplateError(template: text, reason: "has an empty, '.' or '..' path segment")
+
+        func endSegment() throws(PathTemplateError) {
+            if !literal.isEmpty { pieces.append(.literal(Array(literal.utf8))); literal = "" }
+            guard !pieces.isEmpty, pieces != [.literal(Array(".".utf8))], pieces != [.literal(Array("..".utf8))] else {
+                throw fail("has an empty, '.' or '..' path segment")
             }
-            var pieces: [Piece] = []
-            var rest = Substring(segment)
-            while !rest.isEmpty {
-                if rest.first == "{" {
-                    guard let close = rest.firstIndex(of: "}") else {
-                        throw PathTemplateError(template: text, reason: "has an unclosed '{'")
-                    }
-                    let body = rest[rest.index(after: rest.startIndex)..<close]
-                    let parts = body.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-                    guard let field = Field(rawValue: String(parts[0])) else {
-                        throw PathTemplateError(template: text, reason: "has an unknown field {\(body)} (use {z} {x} {y} {-y} {q} {ext})")
-                    }
-                    var width = 0
-                    if parts.count == 2 {
-                        guard let value = DecimalText.integer(parts[1]), (1...10).contains(value),
-                              field != .ext, field != .quadkey else {
-                            throw PathTemplateError(template: text, reason: "has a bad width in {\(body)} (e.g. {x:4})")
-                        }
-                        width = value
-                    }
-                    guard seen.insert(field).inserted else {
-                        throw PathTemplateError(template: text, reason: "repeats {\(field.rawValue)}")
-                    }
-                    if case .field = pieces.last {
-                        throw PathTemplateError(template: text, reason: "needs text between two fields")
-                    }
-                    pieces.append(.field(field, width: width))
-                    rest = rest[rest.index(after: close)...]
-                } else {
-                    let end = rest.firstIndex(of: "{") ?? rest.endIndex
-                    let literal = rest[..<end]
-                    guard !literal.contains("}") else { throw PathTemplateError(template: text, reason: "has a stray '}'") }
-                    pieces.append(.literal(Array(literal.utf8)))
-                    rest = rest[end...]
-                }
-            }
-            if pieces == [.field(.quadkey, width: 0)] {
-                throw PathTemplateError(template: text, reason: "has a segment of only {q}, which is empty at zoom 0 (write e.g. {q}.{ext})")
+            if pieces == [.field(.quadkey, .plain)] {
+                throw fail("has a segment of only {q}, which is empty at zoom 0 (write e.g. {q}.{ext})")
             }
             segments.append(pieces)
+            pieces = []
         }
+
+        var rest = Substring(text)
+        while let character = rest.first {
+            switch character {
+            case "/":
+                try endSegment()
+                rest = rest.dropFirst()
+            case "}":
+                throw fail("has a stray '}'")
+            case "{":
+                guard let close = rest.firstIndex(of: "}") else { throw fail("has an unclosed '{'") }
+                let body = rest[rest.index(after: rest.startIndex)..<close]
+                rest = rest[rest.index(after: close)...]
+                let parts = body.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+                guard let field = Field(rawValue: String(parts[0])) else {
+                    throw fail("has an unknown field {\(body)} (use {z} {x} {y} {-y} {q} {ext})")
+                }
+                var format = FieldFormat.plain
+                if parts.count == 2 {
+                    guard field != .ext, field != .quadkey, let parsed = Self.format(parts[1]) else {
+                        throw fail("has a bad format in {\(body)} (e.g. {x:4}, {y:8x}, {x:6/3})")
+                    }
+                    format = parsed
+                }
+                guard seen.insert(field).inserted else { throw fail("repeats {\(field.rawValue)}") }
+                if !literal.isEmpty { pieces.append(.literal(Array(literal.utf8))); literal = "" }
+                if case .field = pieces.last { throw fail("needs text between two fields") }
+                for group in 0..<format.groupCount {
+                    if group > 0 { try endSegment() }
+                    var piece = format
+                    piece.group = group
+                    pieces.append(.field(field, piece))
+                }
+            default:
+                literal.append(character)
+                rest = rest.dropFirst()
+            }
+        }
+        try endSegment()
         let hasRow = seen.contains(.y) || seen.contains(.tmsY)
         guard seen.contains(.quadkey) || (seen.contains(.z) && seen.contains(.x) && hasRow),
               !(seen.contains(.y) && seen.contains(.tmsY)),
               !(seen.contains(.quadkey) && (seen.contains(.x) || hasRow))
         else {
-            throw PathTemplateError(template: text, reason: "needs {z}, {x} and one of {y} or {-y}, or {q}")
+            throw fail("needs {z}, {x} and one of {y} or {-y}, or {q}")
         }
-        self.segments = segments
+        return segments
     }
 
-    private init(validated text: String, segments: [[Piece]]) {
-        self.text = text
-        self.segments = segments
+    /// `4`, `8x`, `6/3`, `9x/3`, `x`: width (1-10), hexadecimal, digits per folder.
+    private static func format(_ text: Substring) -> FieldFormat? {
+        var format = FieldFormat.plain
+        var rest = text
+        let widthText = rest.prefix { $0.isASCII && $0.isNumber }
+        rest = rest.dropFirst(widthText.count)
+        if !widthText.isEmpty {
+            guard let width = DecimalText.integer(widthText), (1...10).contains(width) else { return nil }
+            format.width = width
+        }
+        if rest.first == "x" {
+            format.radix = 16
+            rest = rest.dropFirst()
+        }
+        if rest.first == "/" {
+            guard let size = DecimalText.integer(rest.dropFirst()), size >= 1, size < format.width else { return nil }
+            format.groupSize = size
+            format.groupCount = (format.width + size - 1) / size
+            rest = rest[rest.endIndex...]
+        }
+        guard rest.isEmpty, format.width > 0 || format.radix == 16 else { return nil }
+        return format
     }
+
+    /// The named layout this template is, if any.
+    public var name: String? { Self.named.first { $0.template == self }?.name }
 
     /// True when rows are TMS (`{-y}`).
     public var usesTMSRows: Bool { segments.joined().contains { isField($0, .tmsY) } }
@@ -119,13 +209,28 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
         (try? PathTemplate(text.replacingOccurrences(of: "{y", with: "{-y"))) ?? self
     }
 
+    /// The same template with TMS rows turned into XYZ rows.
+    func withXYZRows() -> PathTemplate {
+        (try? PathTemplate(text.replacingOccurrences(of: "{-y", with: "{y"))) ?? self
+    }
+
+    /// The same template with the column and the row fields exchanged (formats stay in place).
+    func swappingColumnsAndRows() -> PathTemplate {
+        guard !segments.joined().contains(where: { isField($0, .quadkey) }) else { return self }
+        let row = usesTMSRows ? "{-y" : "{y"
+        let swapped = text.replacingOccurrences(of: row, with: "\u{1}")
+            .replacingOccurrences(of: "{x", with: row)
+            .replacingOccurrences(of: "\u{1}", with: "{x")
+        return (try? PathTemplate(swapped)) ?? self
+    }
+
     /// The order a sorted walk of this layout yields: by zoom, column, row when the segments are
-    /// exactly one `{z}`, `{x}` and row field each.
+    /// exactly one unsplit decimal `{z}`, `{x}` and row field each.
     var walkOrder: TileOrder {
         guard segments.count == 3,
-              segments[0].count == 1, isField(segments[0][0], .z),
-              segments[1].count == 1, isField(segments[1][0], .x),
-              case .field(let rowField, _) = segments[2].first
+              segments[0].count == 1, case .field(.z, let zoom) = segments[0][0], zoom.isOrderedDecimal,
+              segments[1].count == 1, case .field(.x, let column) = segments[1][0], column.isOrderedDecimal,
+              case .field(let rowField, let row) = segments[2].first, row.isOrderedDecimal
         else { return .unordered }
         switch rowField {
         case .y: return .zoomColumnRow
@@ -149,12 +254,12 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
             for piece in segment {
                 switch piece {
                 case .literal(let literal): bytes.append(contentsOf: literal)
-                case .field(let field, let width):
+                case .field(let field, let format):
                     switch field {
-                    case .z: Self.appendDecimal(coordinate.z, width: width, to: &bytes)
-                    case .x: Self.appendDecimal(coordinate.x, width: width, to: &bytes)
-                    case .y: Self.appendDecimal(coordinate.y, width: width, to: &bytes)
-                    case .tmsY: Self.appendDecimal(coordinate.tmsY, width: width, to: &bytes)
+                    case .z: Self.appendNumber(coordinate.z, format: format, to: &bytes)
+                    case .x: Self.appendNumber(coordinate.x, format: format, to: &bytes)
+                    case .y: Self.appendNumber(coordinate.y, format: format, to: &bytes)
+                    case .tmsY: Self.appendNumber(coordinate.tmsY, format: format, to: &bytes)
                     case .quadkey: bytes.append(contentsOf: coordinate.quadkey.utf8)
                     case .ext: bytes.append(contentsOf: fileExtension.utf8)
                     }
@@ -163,28 +268,30 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Appends the decimal digits of a non-negative `value`, zero-padded to `width`.
-    private static func appendDecimal(_ value: Int, width: Int, to bytes: inout [UInt8]) {
-        var digits = 1
-        var rest = value / 10
-        while rest > 0 { digits += 1; rest /= 10 }
-        for _ in digits..<max(width, digits) { bytes.append(UInt8(ascii: "0")) }
-        let start = bytes.count
-        for _ in 0..<digits { bytes.append(UInt8(ascii: "0")) }
-        rest = value
-        for index in stride(from: start + digits - 1, through: start, by: -1) {
-            bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// Appends a non-negative `value`'s digits, zero-padded to the width, or the folder's share
+    /// of them when the field is split.
+    private static func appendNumber(_ value: Int, format: FieldFormat, to bytes: inout [UInt8]) {
+        var digits: [UInt8] = []
+        var rest = value
+        repeat {
+            digits.append(hexDigits[rest % format.radix])
+            rest /= format.radix
+        } while rest > 0
+        while digits.count < format.width { digits.append(UInt8(ascii: "0")) }
+        digits.reverse()
+        guard format.groupCount > 1 else {
+            bytes.append(contentsOf: digits)
+            return
         }
+        let first = digits.count - (format.groupCount - 1) * format.groupSize
+        let start = format.group == 0 ? 0 : first + (format.group - 1) * format.groupSize
+        let end = format.group == 0 ? first : start + format.groupSize
+        bytes.append(contentsOf: digits[start..<end])
     }
 
-    /// Values captured from the leading segments of a path, used to prune folder walks.
-    struct Captured {
-        var z: Int?
-        var x: Int?
-    }
-
-    /// What matching a path captured, field by field.
+    /// What matching captured, field by field; folder walks carry it down from folder to folder.
     struct Values {
         var z: Int?
         var x: Int?
@@ -194,16 +301,29 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
         var fileExtension: String?
         /// A numeric field had more digits than fit.
         var overflow = false
+        /// Fields (by `Field.bit`) of which only the first folders' digits were read yet.
+        var partial: UInt8 = 0
+        /// Significant digits read so far per split field (for the overflow check).
+        var digits: [Field: Int] = [:]
+
+        /// The zoom, once all its digits are known.
+        var wholeZ: Int? { partial & Field.z.bit == 0 ? z : nil }
+        /// The column, once all its digits are known.
+        var wholeX: Int? { partial & Field.x.bit == 0 ? x : nil }
     }
 
-    /// Matches one path segment at `depth`; false when it does not fit. Used while walking.
-    func capture(segment: some Collection<UInt8>, depth: Int, into captured: inout Captured) -> Bool {
+    /// Matches one path segment at `depth` on top of what the folders above it captured; false
+    /// when it does not fit. Used while walking.
+    func capture(segment: some Collection<UInt8>, depth: Int, into values: inout Values) -> Bool {
         guard depth < segments.count else { return false }
-        var values = Values()
-        guard Self.match(Array(segment), pieces: segments[depth], into: &values) else { return false }
-        if let z = values.z { captured.z = z }
-        if let x = values.x { captured.x = x }
-        return true
+        return Self.match(Array(segment), pieces: segments[depth], into: &values)
+    }
+
+    /// The tile at a relative path (`/`-separated), nil when the path does not fit the template
+    /// or its numbers are out of range.
+    public func coordinate(ofPath path: String) -> TileCoordinate? {
+        if case .tile(let coordinate, _) = match(path) { return coordinate }
+        return nil
     }
 
     /// Matches a whole relative path (`/`-separated, no leading `./`).
@@ -225,25 +345,10 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
         return tile(from: values, path: String(path))
     }
 
-    /// True when the folder segments hold nothing but `{z}`, `{x}` and literal text, so that the
-    /// values `capture(segment:depth:into:)` kept on the way down and a file's name give its
-    /// coordinate (`match(fileName:folders:path:)`).
-    var foldersHoldOnlyZoomAndColumn: Bool {
-        segments.dropLast().joined().allSatisfy { piece in
-            switch piece {
-            case .literal: true
-            case .field(let field, _): field == .z || field == .x
-            }
-        }
-    }
-
-    /// Matches the file name of a path whose folders matched with the values `folders` (only
-    /// when `foldersHoldOnlyZoomAndColumn`); `path` names the whole path in messages.
-    func match(fileName: [UInt8], folders: Captured, path: @autoclosure () -> String) -> Match {
-        var values = Values()
-        values.z = folders.z
-        values.x = folders.x
-        if folders.z == Int.max || folders.x == Int.max { values.overflow = true }
+    /// Matches the file name of a path whose folders matched with the values `folders`
+    /// (`capture(segment:depth:into:)` for each); `path` names the whole path in messages.
+    func match(fileName: [UInt8], folders: Values, path: @autoclosure () -> String) -> Match {
+        var values = folders
         guard let last = segments.last, Self.match(fileName, pieces: last, into: &values) else { return .notATile }
         return tile(from: values, path: path())
     }
@@ -266,6 +371,15 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    private static func digitValue(_ byte: UInt8, radix: Int) -> Int? {
+        switch byte {
+        case 48...57: Int(byte - 48)
+        case 97...102 where radix == 16: Int(byte - 87)
+        case 65...70 where radix == 16: Int(byte - 55)
+        default: nil
+        }
+    }
+
     private static func match(_ bytes: [UInt8], pieces: [Piece], into values: inout Values) -> Bool {
         var position = 0
         for (index, piece) in pieces.enumerated() {
@@ -274,7 +388,7 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
                 guard bytes.count - position >= literal.count,
                       bytes[position..<position + literal.count].elementsEqual(literal) else { return false }
                 position += literal.count
-            case .field(let field, _):
+            case .field(let field, let format):
                 let start = position
                 switch field {
                 case .ext:
@@ -292,24 +406,64 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
                     while position < bytes.count, (48...51).contains(bytes[position]) { position += 1 }
                     values.quadkey = Array(bytes[start..<position])
                 case .z, .x, .y, .tmsY:
-                    var number = 0
-                    while position < bytes.count, (48...57).contains(bytes[position]) {
-                        if position - start < DecimalText.maxDigits { number = number * 10 + Int(bytes[position] - 48) }
-                        position += 1
-                    }
-                    guard position > start else { return false }
-                    let value: Int? = position - start <= DecimalText.maxDigits ? number : nil
-                    if value == nil { values.overflow = true }
-                    switch field {
-                    case .z: values.z = value ?? Int.max
-                    case .x: values.x = value ?? Int.max
-                    case .y: values.y = value ?? Int.max
-                    default: values.tmsY = value ?? Int.max
-                    }
+                    guard readNumber(bytes, at: &position, field: field, format: format, into: &values) else { return false }
                 }
             }
         }
         return position == bytes.count
+    }
+
+    /// Reads a numeric field's digits (a split field's later folders must hold exactly their
+    /// share) and folds them into the value captured so far.
+    private static func readNumber(_ bytes: [UInt8], at position: inout Int, field: Field, format: FieldFormat,
+                                   into values: inout Values) -> Bool {
+        let start = position
+        var number = 0
+        var significant = format.group > 0 ? values.digits[field] ?? 0 : 0
+        var accumulated = 0
+        if format.group > 0 {
+            guard values.partial & field.bit != 0 else { return false }
+            switch field {
+            case .z: accumulated = values.z ?? 0
+            case .x: accumulated = values.x ?? 0
+            case .y: accumulated = values.y ?? 0
+            default: accumulated = values.tmsY ?? 0
+            }
+        }
+        while position < bytes.count, let digit = digitValue(bytes[position], radix: format.radix) {
+            if format.group > 0, position - start == format.groupSize { break }
+            if significant > 0 || digit > 0 || accumulated > 0 { significant += 1 }
+            if significant <= DecimalText.maxDigits { number = number * format.radix + digit }
+            position += 1
+        }
+        let count = position - start
+        guard count > 0, format.group == 0 || count == format.groupSize else { return false }
+        var value: Int? = nil
+        if significant <= DecimalText.maxDigits {
+            if format.group == 0 {
+                value = number
+            } else {
+                var scale = 1
+                for _ in 0..<format.groupSize { scale *= format.radix }
+                value = accumulated * scale + number
+            }
+        } else {
+            values.overflow = true
+        }
+        if format.isLastGroup {
+            values.partial &= ~field.bit
+            values.digits[field] = nil
+        } else {
+            values.partial |= field.bit
+            values.digits[field] = significant
+        }
+        switch field {
+        case .z: values.z = value ?? Int.max
+        case .x: values.x = value ?? Int.max
+        case .y: values.y = value ?? Int.max
+        default: values.tmsY = value ?? Int.max
+        }
+        return true
     }
 
     private static func isExtensionByte(_ byte: UInt8) -> Bool {
@@ -332,4 +486,9 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { text }
+}
+
+extension PathTemplate.FieldFormat {
+    /// Decimal and unsplit, so that a walk's numeric name order is the value order.
+    var isOrderedDecimal: Bool { radix == 10 && groupCount == 1 }
 }

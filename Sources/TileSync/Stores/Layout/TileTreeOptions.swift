@@ -17,10 +17,22 @@ public struct TileTreeOptions: Sendable, Equatable {
     /// The layout to write a new store with.
     public var writeLayout: PathTemplate { layout ?? .xyz }
 
-    /// The layout a store's metadata declares: `{z}/{x}/{-y}.{ext}` for `scheme` `tms`, else
-    /// `{z}/{x}/{y}.{ext}`.
+    /// The metadata keys that say how a tree's paths are read: `scheme` (`xyz` or `tms`) and,
+    /// for other layouts, `layout` (the template). Kinds without paths drop them.
+    public static let metadataKeys: Set<String> = ["scheme", "layout"]
+
+    /// The layout a store's metadata declares: its `layout` key when that is a template, else
+    /// `{z}/{x}/{-y}.{ext}` for `scheme` `tms`, else `{z}/{x}/{y}.{ext}`.
     public static func layout(declaredBy metadata: TileMetadata) -> PathTemplate {
-        metadata["scheme"]?.lowercased() == "tms" ? .tms : .xyz
+        if let declared = metadata["layout"], let template = try? PathTemplate(declared) { return template }
+        return metadata["scheme"]?.lowercased() == "tms" ? .tms : .xyz
+    }
+
+    /// Records in a tree's metadata how its paths are read: `scheme`, and `layout` unless the
+    /// template is `{z}/{x}/{y}.{ext}` or `{z}/{x}/{-y}.{ext}` (which `scheme` alone names).
+    static func record(_ template: PathTemplate, in metadata: inout TileMetadata) {
+        metadata["scheme"] = template.usesTMSRows ? "tms" : "xyz"
+        metadata["layout"] = template == .xyz || template == .tms ? nil : template.text
     }
 
     /// What to tell when every path of a tree was skipped under `template`: a layout that reads

@@ -66,7 +66,7 @@ public final class MBTilesUpdater: TileUpdater {
             try connection.execute("CREATE TABLE IF NOT EXISTS metadata (name TEXT NOT NULL, value TEXT)")
             let aggregate = try connection.rows("SELECT value FROM metadata WHERE name = 'agg_tiles_hash'").first.map { $0[0] }
             try connection.execute("DELETE FROM metadata")
-            var rows = metadata.entries.filter { $0.key != "scheme" }.map { entry in
+            var rows = metadata.entries.filter { !TileTreeOptions.metadataKeys.contains($0.key) }.map { entry in
                 entry.key == "agg_tiles_hash" ? TileMetadata.Entry(key: entry.key, value: aggregate ?? entry.value) : entry
             }
             if let aggregate, !metadata.contains("agg_tiles_hash") { rows.append(TileMetadata.Entry(key: "agg_tiles_hash", value: aggregate)) }
@@ -91,7 +91,7 @@ public final class MBTilesUpdater: TileUpdater {
             DELETE FROM metadata WHERE name != 'agg_tiles_hash';
             """)
         let insert = try connection.prepare("INSERT INTO metadata (name, value) VALUES (?1, ?2)")
-        for entry in metadata where entry.key != "scheme" && entry.key != "agg_tiles_hash" {
+        for entry in metadata where !TileTreeOptions.metadataKeys.contains(entry.key) && entry.key != "agg_tiles_hash" {
             try insert.bind(entry.key, at: 1)
             try insert.bind(entry.value, at: 2)
             try insert.run()

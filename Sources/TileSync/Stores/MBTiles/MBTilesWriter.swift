@@ -111,7 +111,7 @@ public final class MBTilesWriter: TileWriter {
             writebackDescriptor = retryingOnInterrupt { open(temporaryPath, O_RDONLY | O_CLOEXEC) }
             aggregate = BackgroundAggregateHash()
             let metadataInsert = try connection.prepare("INSERT OR REPLACE INTO metadata (name, value) VALUES (?1, ?2)")
-            for entry in metadata where entry.key != "scheme" && entry.key != "agg_tiles_hash" {
+            for entry in metadata where !TileTreeOptions.metadataKeys.contains(entry.key) && entry.key != "agg_tiles_hash" {
                 try metadataInsert.bind(entry.key, at: 1)
                 try metadataInsert.bind(entry.value, at: 2)
                 try metadataInsert.run()

@@ -35,7 +35,7 @@ public final class S3Updater: TileUpdater {
         let existing = try store.readMetadata()
         template = store.options.layout ?? existing.map { TileTreeOptions.layout(declaredBy: $0) } ?? .xyz
         var metadata = metadata
-        metadata["scheme"] = template.usesTMSRows ? "tms" : "xyz"
+        TileTreeOptions.record(template, in: &metadata)
         self.metadata = metadata
     }
 

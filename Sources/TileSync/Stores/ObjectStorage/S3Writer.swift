@@ -49,7 +49,7 @@ public final class S3Writer: TileWriter {
         fileExtension = format.format.fileExtension
         objectHeaders.declare(metadata)
         var metadata = metadata
-        metadata["scheme"] = template.usesTMSRows ? "tms" : "xyz"
+        TileTreeOptions.record(template, in: &metadata)
         self.metadata = metadata
     }
 

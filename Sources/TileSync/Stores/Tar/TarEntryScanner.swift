@@ -19,6 +19,10 @@ final class TarEntryScanner {
     private let template: PathTemplate
     private let store: String
     private(set) var skipped = SkippedItems()
+    /// How many regular files' paths `sample` keeps (0: none).
+    var sampleLimit = 0
+    /// The first regular files' cleaned paths, metadata left out, whatever the layout.
+    private(set) var sample: [String] = []
 
     init(path: String, template: PathTemplate) throws(TileStoreError) {
         do {
@@ -69,6 +73,7 @@ final class TarEntryScanner {
             case .regularFile: break
             }
             if path == "metadata.json" { return .metadata(size: header.size) }
+            if sample.count < sampleLimit, path != "tiles.json" { sample.append(path) }
             switch template.match(path) {
             case .notATile:
                 if path != "tiles.json" {

@@ -17,11 +17,14 @@ public final class TarReader: TileReader {
     public let location: TileStoreLocation
     /// The layout entries are read at.
     public let template: PathTemplate
+    /// How the layout was chosen when none was given (`TileTreeLayoutDetection`); nil when given.
+    let detection: TileTreeLayoutDetection?
     private let cachedMetadata: TileMetadata
 
     /// Opens an archive and reads its metadata (the first entry in archives TileSync writes;
     /// other archives are scanned, headers only, until it is found).
-    /// - Parameter template: the layout; nil picks it from the metadata's `scheme` (xyz default).
+    /// - Parameter template: the layout; nil: the metadata's `layout`, else found from the first
+    ///   entries' paths (`TileTreeLayoutDetection`), with the metadata's `scheme` for the rows.
     /// - Throws: `TileStoreError` when the file is missing, not a tar archive, or damaged.
     public init(location: TileStoreLocation, template: PathTemplate? = nil) throws(TileStoreError) {
         self.location = location
@@ -29,9 +32,10 @@ public final class TarReader: TileReader {
             throw TileStoreError(.notFound, store: location.address, message: "no such file")
         }
         let scanner = try TarEntryScanner(path: location.address, template: template ?? .xyz)
-        var metadata = TileMetadata()
+        if template == nil { scanner.sampleLimit = TileTreeLayoutDetection.sampleSize }
+        var metadata: TileMetadata?
         while let found = try scanner.nextSkippingInvalid() {
-            if case .metadata(let size) = found {
+            if case .metadata(let size) = found, metadata == nil {
                 let data = try scanner.readData(size: size, item: "metadata.json")
                 do {
                     metadata = try MetadataJSON.decode(data)
@@ -39,14 +43,23 @@ public final class TarReader: TileReader {
                     throw TileStoreError(.invalidMetadata, store: location.address, item: "entry 'metadata.json'",
                                          message: "not a JSON object: \(error)")
                 }
-                break
             }
+            if let metadata, template != nil || metadata.contains("layout") || scanner.sample.count >= scanner.sampleLimit { break }
         }
-        cachedMetadata = metadata
-        self.template = template ?? TileTreeOptions.layout(declaredBy: metadata)
+        cachedMetadata = metadata ?? TileMetadata()
+        if let template {
+            self.template = template
+            detection = nil
+        } else {
+            let detected = TileTreeLayoutDetection.choose(metadata: cachedMetadata, sample: scanner.sample, store: location.address)
+            self.template = detected.template
+            detection = detected
+        }
     }
 
-    public var schemaDescription: String { template.text }
+    public var schemaDescription: String { template.text + (detection?.brief.map { " (\($0))" } ?? "") }
+
+    public var notes: [String] { detection?.note.map { [$0] } ?? [] }
 
     /// A layout that reads the skipped entries' paths.
     public func layoutHint(forSkipped skipped: SkippedItems) -> String? {

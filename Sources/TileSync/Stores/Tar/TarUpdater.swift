@@ -54,7 +54,7 @@ public final class TarUpdater: TileUpdater {
             // and the new one is written with the same.
             let old = AtomicFile.exists(location.address) ? try TarReader(location: location, template: layout) : nil
             template = old?.template ?? layout ?? .xyz
-            metadata["scheme"] = template.usesTMSRows ? "tms" : "xyz"
+            TileTreeOptions.record(template, in: &metadata)
             let archive = try makeTarEntryWriter(path: temporary, compression: TarCompression(name: location.address))
             try archive.writeFile(path: "metadata.json", data: MetadataJSON.encode(metadata), modificationTime: time)
             if let old {

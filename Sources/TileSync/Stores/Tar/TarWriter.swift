@@ -56,7 +56,7 @@ public final class TarWriter: TileWriter {
     public func begin(metadata: TileMetadata, format: SniffedTileFormat) throws {
         fileExtension = format.format.fileExtension
         var metadata = metadata
-        metadata["scheme"] = template.usesTMSRows ? "tms" : "xyz"
+        TileTreeOptions.record(template, in: &metadata)
         do {
             let archive = try makeTarEntryWriter(path: temporaryPath, compression: TarCompression(name: location.address))
             self.archive = archive
