@@ -11,26 +11,43 @@ import FoundationNetworking
 /// one core. No cookies, no cache, no content decoding asked for. Thread-safe.
 final class HTTPTransport: Sendable {
     let policy: HTTPRetryPolicy
-    private let sessions: [URLSession]
+    private let sessionCount: Int
+    private let connectionsPerSession: Int
+    /// Made at the first request, so a transport that is never used (a store only named,
+    /// asked for its identity) opens no session.
+    private let sessions = Mutex<[URLSession]>([])
     private let nextSession = Atomic<UInt>(0)
 
     /// - Parameter connections: requests in flight at once, over all sessions.
     init(policy: HTTPRetryPolicy, connections: Int) {
         self.policy = policy
-        let count = max(1, min(8, connections / 4))
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpMaximumConnectionsPerHost = max(1, (connections + count - 1) / count)
-        configuration.timeoutIntervalForRequest = policy.timeout
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.httpCookieAcceptPolicy = .never
-        sessions = (0..<count).map { _ in URLSession(configuration: configuration) }
+        sessionCount = max(1, min(8, connections / 4))
+        connectionsPerSession = max(1, (connections + sessionCount - 1) / sessionCount)
     }
 
     deinit {
-        for session in sessions { session.finishTasksAndInvalidate() }
+        sessions.withLock { sessions in
+            for session in sessions { session.finishTasksAndInvalidate() }
+        }
+    }
+
+    /// The next session in turn, the sessions made on the first call.
+    private func nextURLSession() -> URLSession {
+        let index = Int(nextSession.wrappingAdd(1, ordering: .relaxed).oldValue % UInt(sessionCount))
+        return sessions.withLock { sessions in
+            if sessions.isEmpty {
+                let configuration = URLSessionConfiguration.ephemeral
+                configuration.httpMaximumConnectionsPerHost = connectionsPerSession
+                configuration.timeoutIntervalForRequest = policy.timeout
+                configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+                configuration.urlCache = nil
+                configuration.httpCookieStorage = nil
+                configuration.httpShouldSetCookies = false
+                configuration.httpCookieAcceptPolicy = .never
+                sessions = (0..<sessionCount).map { _ in URLSession(configuration: configuration) }
+            }
+            return sessions[index]
+        }
     }
 
     /// Sends a request in the background, again after a backoff while the outcome is a
@@ -85,7 +102,7 @@ final class HTTPTransport: Sendable {
                 }
             }
         }
-        let session = sessions[Int(nextSession.wrappingAdd(1, ordering: .relaxed).oldValue % UInt(sessions.count))]
+        let session = nextURLSession()
         session.dataTask(with: makeRequest(), completionHandler: handler).resume()
     }
 

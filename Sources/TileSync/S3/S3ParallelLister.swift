@@ -89,11 +89,28 @@ final class S3ParallelLister: @unchecked Sendable {
         var skipsDirectObjects = false
     }
 
-    /// What the listing threads share (not the lister, so that dropping it stops them).
-    private final class ListingState: Sendable {
-        let value = Mutex<(pending: [S3ListingRange], running: Int, busy: Int, failure: S3Error?)>(([], 0, 0, nil))
-        func withLock<T>(_ body: (inout (pending: [S3ListingRange], running: Int, busy: Int, failure: S3Error?)) -> T) -> T {
-            value.withLock { body(&$0) }
+    /// What the listing threads share (not the lister, so that dropping it stops them). Every
+    /// change wakes the threads waiting for a range (`waitUntil`).
+    private final class ListingState: @unchecked Sendable {
+        typealias Value = (pending: [S3ListingRange], running: Int, busy: Int, failure: S3Error?)
+        private let condition = NSCondition()
+        private var value: Value = ([], 0, 0, nil)
+
+        func withLock<T>(_ body: (inout Value) -> T) -> T {
+            condition.lock()
+            defer {
+                condition.broadcast()
+                condition.unlock()
+            }
+            return body(&value)
+        }
+
+        /// Waits until `ready` (called under the lock, after every change) returns true; a
+        /// tenth of a second at most between looks, for a stop of the queue, which is not a change here.
+        func waitUntil(_ ready: (inout Value) -> Bool) {
+            condition.lock()
+            defer { condition.unlock() }
+            while !ready(&value) { _ = condition.wait(until: Date(timeIntervalSinceNow: 0.1)) }
         }
     }
 
@@ -103,19 +120,14 @@ final class S3ParallelLister: @unchecked Sendable {
         while true {
             // Take a range; wait while others are splitting (they may hand out more).
             var taken: S3ListingRange?
-            var finished = false
-            while taken == nil && !finished {
-                state.withLock { state in
-                    if state.failure != nil || queue.isStopped {
-                        finished = true
-                    } else if let range = state.pending.popLast() {
-                        taken = range
-                        state.busy += 1
-                    } else if state.busy == 0 {
-                        finished = true
-                    }
+            state.waitUntil { state in
+                if state.failure != nil || queue.isStopped { return true }
+                if let range = state.pending.popLast() {
+                    taken = range
+                    state.busy += 1
+                    return true
                 }
-                if taken == nil && !finished { usleep(2_000) }
+                return state.busy == 0
             }
             guard let range = taken else { break }
             do throws(S3Error) {
