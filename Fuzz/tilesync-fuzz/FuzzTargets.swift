@@ -13,7 +13,7 @@ enum FuzzTargets {
         case pmtiles
         /// Text typed by a user or found in paths: templates, locations, coordinates, boxes.
         case names
-        /// Bytes of a metadata.json / TileJSON document.
+        /// Bytes of a metadata.json / TileJSON document (also read as a `.grid.json` UTFGrid).
         case metadata
     }
 
@@ -25,7 +25,7 @@ enum FuzzTargets {
         case .tar: store(data, name: "input.tar", kind: .tar)
         case .pmtiles: store(data, name: "input.pmtiles", kind: .pmtiles)
         case .names: names(String(decoding: data, as: UTF8.self))
-        case .metadata: _ = try? MetadataJSON.decode(data)
+        case .metadata: metadata(data)
         }
     }
 
@@ -59,6 +59,16 @@ enum FuzzTargets {
         }
         _ = try? reader.tile(at: TileCoordinate(z: 0, x: 0, y: 0))
         _ = try? StoreVerifier.verify(location)
+    }
+
+    /// A metadata document, and the same bytes as a `.grid.json` document, whose canonical form
+    /// must read back as itself.
+    private static func metadata(_ data: Data) {
+        _ = try? MetadataJSON.decode(data)
+        guard let origin = try? TileCoordinate(z: 0, x: 0, y: 0), let grid = try? UTFGrid(coordinate: origin, document: data) else { return }
+        guard (try? UTFGrid(coordinate: origin, document: grid.json))?.json == grid.json else {
+            fatalError("the canonical form of a grid does not read back as itself")
+        }
     }
 
     private static func names(_ text: String) {

@@ -46,13 +46,14 @@ enum GzipCodec {
         return output
     }
 
-    /// A gzip stream of `input` (no file name, time 0, so equal input gives equal bytes).
+    /// A gzip stream of `input` (no file name, time 0, so equal input gives equal bytes), or
+    /// with `zlibHeader` a zlib stream (RFC 1950, as Python's `zlib.compress` makes).
     /// - Parameter level: zlib's level, 1 (fast) to 9 (small).
     /// - Throws: `CompressionError` when zlib cannot start (out of memory).
-    static func compress(_ input: some ContiguousBytes, level: Int32 = 6) throws(CompressionError) -> [UInt8] {
+    static func compress(_ input: some ContiguousBytes, level: Int32 = 6, zlibHeader: Bool = false) throws(CompressionError) -> [UInt8] {
         var stream = z_stream()
-        // 15 + 16: a window of 2^15 and a gzip header.
-        guard deflateInit2_(&stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY,
+        // A window of 2^15; + 16 for a gzip header.
+        guard deflateInit2_(&stream, level, Z_DEFLATED, zlibHeader ? 15 : 15 + 16, 8, Z_DEFAULT_STRATEGY,
                             zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw CompressionError(message: "zlib could not start")
         }

@@ -62,6 +62,7 @@ final class ConversionRun {
         defer { _ = try? counter?.finish() }
         try writer.begin(metadata: prepared.metadata, format: prepared.format)
         try stream(from: first, counter: counter, total: options.filter.shard == nil ? prepared.summary?.tileCount : nil)
+        try copyGrids()
         if let expected = summary.sniffedFormat, let firstNamed = mismatched.named.first {
             summary.warnings.append("\(mismatched.count) tiles are not \(expected) like the first tile "
                 + "(first: \(firstNamed.item) is \(firstNamed.reason)); they are stored as they are")
@@ -76,6 +77,31 @@ final class ConversionRun {
             throw NoTilesFound.error(source: reader, skipped: cursor.skipped)
         }
         return summary
+    }
+
+    /// Writes the source's UTFGrids after its tiles, or counts them into one warning when the
+    /// destination keeps none.
+    private func copyGrids() throws {
+        guard let grids = try reader.grids(matching: options.filter) else { return }
+        var invalid = summary.invalidTiles
+        defer { summary.invalidTiles = invalid }
+        var left = 0
+        while let grid = try TileConverter.nextGrid(grids, skipInvalid: options.skipInvalid, invalid: &invalid) {
+            if options.isCancelled() {
+                throw TileStoreError(.interrupted, store: writer.location.address, message: "interrupted; the destination was not changed")
+            }
+            guard writer.acceptsGrids else {
+                left += 1
+                continue
+            }
+            try writer.write(grid: grid)
+            summary.gridsWritten += 1
+        }
+        if left > 0 {
+            let uncarried = UncarriedContent.grids(left, destinationKind: writer.location.kind.displayName)
+            summary.uncarried.append(uncarried)
+            summary.warnings.append(UncarriedContent.warning(uncarried, source: reader.location.address, destination: writer.location.address))
+        }
     }
 
     /// Takes the counts of a writer that finds repeats itself, after it finished.

@@ -24,6 +24,8 @@ public struct ConversionSummary: Sendable {
     public internal(set) var nonTiles = SkippedItems()
     /// The tile format the bytes say (of the first tile), nil for an empty source.
     public internal(set) var sniffedFormat: SniffedTileFormat?
+    /// UTFGrids written (MBTiles `grids`, `.grid.json` files).
+    public internal(set) var gridsWritten = 0
     /// What the source holds that the destination does not carry (each also a warning).
     public internal(set) var uncarried: [UncarriedContent] = []
     /// Problems worth telling that did not stop the run, each with its fix.

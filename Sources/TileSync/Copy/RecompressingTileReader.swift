@@ -55,6 +55,7 @@ final class RecompressingTileReader: TileReader {
 
     func layoutHint(forSkipped skipped: SkippedItems) -> String? { source.layoutHint(forSkipped: skipped) }
     var notes: [String] { source.notes }
+    func grids(matching filter: TileFilter) throws -> (any UTFGridCursor)? { try source.grids(matching: filter) }
 
     func uncarriedContent() throws -> [UncarriedContent] { try source.uncarriedContent() }
 

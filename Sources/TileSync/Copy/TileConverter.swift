@@ -49,6 +49,17 @@ public enum TileConverter {
         }
     }
 
+    /// The next grid, passing over (and recording) invalid ones when `skipInvalid`.
+    static func nextGrid(_ cursor: any UTFGridCursor, skipInvalid: Bool, invalid: inout SkippedItems) throws -> UTFGrid? {
+        while true {
+            do {
+                return try cursor.next()
+            } catch let error as TileStoreError where error.kind == .invalidTile && skipInvalid {
+                invalid.record(error.item ?? error.store, reason: error.message)
+            }
+        }
+    }
+
     static func nextTile(_ cursor: any TileCursor, skipInvalid: Bool, invalidTiles: inout SkippedItems) throws -> Tile? {
         while true {
             do {

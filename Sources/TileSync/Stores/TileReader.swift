@@ -106,6 +106,11 @@ public protocol TileReader: AnyObject {
     /// tree), one line each; none by default.
     var notes: [String] { get }
 
+    /// The store's UTFGrids within `filter` (MBTiles `grids` and `grid_data`, `.grid.json`
+    /// files beside a tree's tiles); nil when the store keeps none (the default).
+    /// - Throws: `TileStoreError` when the store cannot be read.
+    func grids(matching filter: TileFilter) throws -> (any UTFGridCursor)?
+
     /// Counts, sizes and extents per zoom, reading as little as the store allows.
     /// - Parameter countingBytes: false when the byte counts are not needed: they are then 0
     ///   where finding them costs a read of every tile (MBTiles) or a `stat` of every file (folders).
@@ -136,6 +141,8 @@ extension TileReader {
     public func layoutHint(forSkipped skipped: SkippedItems) -> String? { nil }
 
     public var notes: [String] { [] }
+
+    public func grids(matching filter: TileFilter) throws -> (any UTFGridCursor)? { nil }
 
     public func uncarriedContent() throws -> [UncarriedContent] { [] }
 

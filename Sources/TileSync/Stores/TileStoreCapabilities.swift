@@ -21,11 +21,14 @@ public struct TileStoreCapabilities: Sendable, Equatable {
     /// A store is one local file with cheap random access that can be written: fit for a private
     /// scratch copy (how `TileSource` serves a store without random access).
     public var isLocalIndexFile: Bool
+    /// Its stores keep UTFGrids beside the tiles (MBTiles `grids`, `.grid.json` files).
+    public var keepsGrids: Bool
 
     /// Capabilities; every one must be stated.
     public init(nativeOrder: TileOrder, hasCheapRandomAccess: Bool, listing: TileListingFields, canStoreHashes: Bool,
                 updates: TileStoreUpdateStyle, deduplication: TileDeduplication, preferredWriteOrder: TileOrder,
-                maintainsAggregateHash: Bool, isLocalIndexFile: Bool) {
+                maintainsAggregateHash: Bool, isLocalIndexFile: Bool, keepsGrids: Bool) {
+        self.keepsGrids = keepsGrids
         self.nativeOrder = nativeOrder
         self.hasCheapRandomAccess = hasCheapRandomAccess
         self.listing = listing

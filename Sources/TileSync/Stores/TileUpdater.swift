@@ -45,10 +45,32 @@ public protocol TileUpdater: AnyObject {
     /// only its `metadata` table.
     /// - Throws: `TileStoreError` when the store cannot be changed; it is then as it was.
     func replaceMetadata(_ metadata: TileMetadata) throws
+
+    /// True when the store keeps UTFGrids that `put(grid:)` and `removeGrid(at:)` change;
+    /// false by default.
+    var acceptsGrids: Bool { get }
+
+    /// Adds or replaces the UTFGrid of a coordinate, in the same commit as the tiles.
+    /// - Throws: `TileStoreError` `.unsupported` for stores that keep none.
+    func put(grid: UTFGrid) throws
+
+    /// Removes the UTFGrid of a coordinate (nothing when there is none).
+    /// - Throws: `TileStoreError` `.unsupported` for stores that keep none.
+    func removeGrid(at coordinate: TileCoordinate) throws
 }
 
 extension TileUpdater {
     public var committedAggregateHash: ContentHash? { nil }
+
+    public var acceptsGrids: Bool { false }
+
+    public func put(grid: UTFGrid) throws {
+        throw TileStoreError(.unsupported, store: location.address, message: "keeps no UTFGrids")
+    }
+
+    public func removeGrid(at coordinate: TileCoordinate) throws {
+        throw TileStoreError(.unsupported, store: location.address, message: "keeps no UTFGrids")
+    }
 
     public func setCommittedAggregateHash(_ hash: ContentHash) {}
 

@@ -36,9 +36,22 @@ public protocol TileWriter: AnyObject {
 
     /// Drops everything written; the destination stays as it was. Never throws.
     func abort()
+
+    /// True when the store keeps UTFGrids (`write(grid:)`); false by default.
+    var acceptsGrids: Bool { get }
+
+    /// Adds or replaces the UTFGrid of a coordinate, after the last tile and before `finish()`.
+    /// - Throws: `TileStoreError` `.unsupported` for kinds that keep none, `.io` when writing fails.
+    func write(grid: UTFGrid) throws
 }
 
 extension TileWriter {
+    public var acceptsGrids: Bool { false }
+
+    public func write(grid: UTFGrid) throws {
+        throw TileStoreError(.unsupported, store: location.address, message: "keeps no UTFGrids")
+    }
+
     /// Starts writing tiles of the format the metadata declares.
     /// - Throws: `TileStoreError` when the destination cannot be prepared.
     public func begin(metadata: TileMetadata) throws {

@@ -6,20 +6,36 @@ public struct UncarriedContent: Sendable, Equatable, CustomStringConvertible {
     public let item: String
     /// Its rows, when counting them is cheap (tables; not views, which may expand to millions).
     public let rows: Int?
+    /// What `rows` counts: `row`, or `grid` for UTFGrids.
+    public let unit: String
+    /// Why it stays behind.
+    public let reason: String
 
     /// An item and its row count.
-    public init(item: String, rows: Int?) {
+    public init(item: String, rows: Int?, unit: String = "row", reason: String = "TileSync copies tiles, UTFGrids and metadata") {
         self.item = item
         self.rows = rows
+        self.unit = unit
+        self.reason = reason
     }
 
-    /// `table grid_utfgrid (1,234 rows)` or `view grids`.
+    /// The UTFGrids of a source, `count` of them, that a destination of `kind` cannot keep.
+    static func grids(_ count: Int, destinationKind kind: String) -> UncarriedContent {
+        grids(count, reason: "a \(kind) keeps no UTFGrids")
+    }
+
+    /// The UTFGrids of a source, `count` of them, that the destination does not take, and why.
+    static func grids(_ count: Int, reason: String) -> UncarriedContent {
+        UncarriedContent(item: "UTFGrids", rows: count, unit: "grid", reason: reason)
+    }
+
+    /// `table geocoder_data (1,234 rows)`, `view grids` or `UTFGrids (20 grids)`.
     public var description: String {
-        rows.map { "\(item) (\($0) \($0 == 1 ? "row" : "rows"))" } ?? item
+        rows.map { "\(item) (\($0) \(unit)\($0 == 1 ? "" : "s"))" } ?? item
     }
 
     /// The warning of a run from `source` into `destination`.
     static func warning(_ item: UncarriedContent, source: String, destination: String) -> String {
-        "\(source): \(item) is not carried to \(destination) (TileSync copies tiles and metadata)"
+        "\(source): \(item) is not carried to \(destination) (\(item.reason))"
     }
 }

@@ -5,6 +5,8 @@ struct SyncApplier {
     let context: SyncContext
     let plan: SyncPlanTable
     let nextState: SyncStateWriter?
+    /// The UTFGrids to change after the tiles, when either store keeps any.
+    var grids: UTFGridComparison? = nil
 
     /// Applies the plan with `metadata` through `updater` (the destination's when nil); the
     /// updater commits at the end or aborts on error.
@@ -18,6 +20,10 @@ struct SyncApplier {
                 try writeByStreaming(to: updater)
             }
             try plan.rows([.delete]) { try updater.remove($0.coordinate) }
+            if let grids, updater.acceptsGrids {
+                try grids.forEachChanged { try updater.put(grid: $0) }
+                if context.options.delete { try grids.forEachOnlyInDestination { try updater.removeGrid(at: $0) } }
+            }
             try updater.finish()
         } catch {
             updater.abort()

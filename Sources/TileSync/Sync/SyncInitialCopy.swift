@@ -22,6 +22,10 @@ enum SyncInitialCopy {
         }
         var summary = SyncSummary(source: source, destination: destination)
         summary.added = converted.tilesWritten
+        summary.gridsAdded = converted.gridsWritten
+        summary.uncarried = converted.uncarried
+        summary.warnings = converted.warnings
+        summary.notes = converted.notes
         summary.bytesToAdd = converted.bytesWritten
         summary.metadataChanged = converted.metadata.entries.contains { !SyncMetadata.ignoredKeys.contains($0.key) }
         summary.invalidTiles = converted.invalidTiles

@@ -41,6 +41,22 @@ public struct SyncSummary: Sendable {
     /// Wall-clock duration in seconds.
     public internal(set) var seconds = 0.0
 
+    /// UTFGrids the destination lacked (a grid is part of its coordinate's content).
+    public internal(set) var gridsAdded = 0
+    /// UTFGrids whose JSON differed.
+    public internal(set) var gridsReplaced = 0
+    /// Destination UTFGrids the source lacks that were (or would be) removed.
+    public internal(set) var gridsDeleted = 0
+    /// Destination UTFGrids the source lacks, kept because `delete` was off.
+    public internal(set) var gridsKept = 0
+    /// UTFGrids both held alike.
+    public internal(set) var gridsUnchanged = 0
+
     /// True when there is nothing to write.
-    public var isInSync: Bool { added == 0 && replaced == 0 && deleted == 0 && !metadataChanged }
+    public var isInSync: Bool {
+        added == 0 && replaced == 0 && deleted == 0 && !metadataChanged && gridsAdded == 0 && gridsReplaced == 0 && gridsDeleted == 0
+    }
+
+    /// True when a grid count is not zero (so output mentions grids).
+    public var involvesGrids: Bool { gridsAdded + gridsReplaced + gridsDeleted + gridsKept + gridsUnchanged > 0 }
 }

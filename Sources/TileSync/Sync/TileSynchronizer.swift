@@ -73,7 +73,9 @@ public enum TileSynchronizer {
             summary = try planner.makePlan()
         }
         summary.metadataChanged = SyncMetadata.differs(prepared.metadata, from: current, in: context.destination.kind)
-        summary.uncarried = try context.sourceReader.uncarriedContent()
+        var updater: (any TileUpdater)?
+        let grids = try compareGrids(context, updater: &updater, into: &summary)
+        summary.uncarried = try context.sourceReader.uncarriedContent() + summary.uncarried
         summary.notes = context.sourceReader.notes + (context.destinationReader?.notes ?? [])
         summary.warnings = context.warnings + summary.uncarried.map {
             UncarriedContent.warning($0, source: context.source.address, destination: context.destination.address)
@@ -85,12 +87,48 @@ public enum TileSynchronizer {
             }
             return summary
         }
-        try SyncApplier(context: context, plan: planner.plan, nextState: planner.nextState)
-            .apply(metadata: prepared.metadata, format: prepared.format)
+        try SyncApplier(context: context, plan: planner.plan, nextState: planner.nextState, grids: grids)
+            .apply(metadata: prepared.metadata, format: prepared.format, through: updater)
         summary.created = !context.destinationExisted
         summary.wroteNothing = false
         try? planner.nextState?.finish(identity: context.identity, sourceStamp: context.sourceStamp, destinationStamp: context.destinationStampNow)
         return summary
+    }
+
+    /// The UTFGrids of both stores compared (nil when neither keeps any, or the destination
+    /// cannot keep them: then the source's are counted into one not-carried item).
+    /// - Parameter updater: made here (to ask whether it keeps grids) when a store has grids and
+    ///   the run is not dry; the sync then applies through it.
+    private static func compareGrids(_ context: SyncContext, updater: inout (any TileUpdater)?,
+                                     into summary: inout SyncSummary) throws -> UTFGridComparison? {
+        let filter = context.options.filter
+        let source = try context.sourceReader.grids(matching: filter)
+        let destination = try context.destinationReader?.grids(matching: filter)
+        guard source != nil || destination != nil else { return nil }
+        var accepts = context.destination.kind.capabilities.keepsGrids
+        if accepts, !context.options.dryRun {
+            let made = try context.destination.makeUpdater()
+            updater = made
+            accepts = made.acceptsGrids
+        }
+        guard accepts else {
+            guard let source else { return nil }
+            var count = 0, ignored = SkippedItems()
+            while try TileConverter.nextGrid(source, skipInvalid: true, invalid: &ignored) != nil { count += 1 }
+            let reason = context.destination.kind.capabilities.keepsGrids
+                ? "its grids are views over the normalized UTFGrid tables, which TileSync does not change"
+                : "a \(context.destination.kind.displayName) keeps no UTFGrids"
+            if count > 0 { summary.uncarried.append(.grids(count, reason: reason)) }
+            return nil
+        }
+        let grids = try UTFGridComparison(source: source, destination: destination, store: context.destination.address,
+                                          skipInvalid: context.options.skipInvalid, isCancelled: context.options.isCancelled)
+        summary.gridsAdded = grids.added
+        summary.gridsReplaced = grids.replaced
+        summary.gridsUnchanged = grids.unchanged
+        if context.options.delete { summary.gridsDeleted = grids.onlyInDestination } else { summary.gridsKept = grids.onlyInDestination }
+        for item in grids.invalid.named { summary.invalidTiles.record(item.item, reason: item.reason) }
+        return grids
     }
 
     /// The source's reader, seen recompressed when the options ask for it.

@@ -245,17 +245,12 @@ public enum MetadataJSON {
                     flush()
                     guard let escape = peek() else { throw error("unterminated escape") }
                     offset += 1
-                    switch escape {
-                    case UInt8(ascii: "\""): scalars.append("\"")
-                    case UInt8(ascii: "\\"): scalars.append("\\")
-                    case UInt8(ascii: "/"): scalars.append("/")
-                    case UInt8(ascii: "b"): scalars.append("\u{08}")
-                    case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                    case UInt8(ascii: "n"): scalars.append("\n")
-                    case UInt8(ascii: "r"): scalars.append("\r")
-                    case UInt8(ascii: "t"): scalars.append("\t")
-                    case UInt8(ascii: "u"): scalars.append(try parseUnicodeEscape())
-                    default: throw error("invalid escape")
+                    if let simple = CanonicalJSON.simpleEscape(escape) {
+                        scalars.append(simple)
+                    } else if escape == UInt8(ascii: "u") {
+                        scalars.append(try parseUnicodeEscape())
+                    } else {
+                        throw error("invalid escape")
                     }
                 case 0..<0x20:
                     throw error("control character in string")

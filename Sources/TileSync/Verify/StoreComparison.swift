@@ -2,6 +2,7 @@ import Foundation
 
 /// `verify A B`: whether two stores of any kind hold the same tiles (coordinates and bytes),
 /// by merging their hash indexes in a common order; stored hashes are used where verified.
+/// When both kinds keep UTFGrids, their grids are compared too (`UTFGridComparison`).
 public struct StoreComparison: Sendable {
     /// How many differences are kept in full.
     public static let keptDifferences = 20
@@ -23,8 +24,22 @@ public struct StoreComparison: Sendable {
     /// Invalid tiles met on either side (they count as absent there).
     public internal(set) var invalid = SkippedItems()
 
-    /// True when both stores hold the same coordinates with the same bytes.
-    public var isIdentical: Bool { onlyInFirst == 0 && onlyInSecond == 0 && different == 0 }
+    /// UTFGrids both hold alike (counted only when both kinds keep grids).
+    public internal(set) var gridsSame = 0
+    /// UTFGrids only the first store holds.
+    public internal(set) var gridsOnlyInFirst = 0
+    /// UTFGrids only the second store holds.
+    public internal(set) var gridsOnlyInSecond = 0
+    /// UTFGrids both hold, differently.
+    public internal(set) var gridsDifferent = 0
+
+    /// True when both stores hold the same coordinates with the same bytes, and the same grids.
+    public var isIdentical: Bool {
+        onlyInFirst == 0 && onlyInSecond == 0 && different == 0 && gridsOnlyInFirst == 0 && gridsOnlyInSecond == 0 && gridsDifferent == 0
+    }
+
+    /// True when either store holds a grid that was compared.
+    public var involvesGrids: Bool { gridsSame + gridsOnlyInFirst + gridsOnlyInSecond + gridsDifferent > 0 }
 
     /// - Throws: `TileStoreError` when either store cannot be read.
     public static func compare(_ first: TileStoreLocation, _ second: TileStoreLocation,
@@ -58,7 +73,19 @@ public struct StoreComparison: Sendable {
             }
             if result.differences.count < keptDifferences { result.differences.append(pair) }
         }
-        result.invalid = invalid.items
+        var items = invalid.items
+        if first.kind.capabilities.keepsGrids, second.kind.capabilities.keepsGrids {
+            let firstGrids = try a.grids(matching: filter), secondGrids = try b.grids(matching: filter)
+            if firstGrids != nil || secondGrids != nil {
+                let grids = try UTFGridComparison(source: firstGrids, destination: secondGrids, store: second.address, skipInvalid: true)
+                result.gridsSame = grids.unchanged
+                result.gridsOnlyInFirst = grids.added
+                result.gridsOnlyInSecond = grids.onlyInDestination
+                result.gridsDifferent = grids.replaced
+                for item in grids.invalid.named { items.record(item.item, reason: item.reason) }
+            }
+        }
+        result.invalid = items
         return result
     }
 }

@@ -33,6 +33,7 @@ public enum StoreVerifier {
         }
         let metadata = try reader.metadata()
         let summary = try scanTiles(reader, metadata: metadata, report: &report, progress: progress, isCancelled: isCancelled)
+        try checkGrids(reader, report: &report, isCancelled: isCancelled)
         let hashesWrong = try checkStoredHashes(reader, report: &report)
         var metadataFixes = checkMetadata(metadata, summary: summary, sniffed: report.sniffedFormat, report: &report)
         if let declared = metadata["agg_tiles_hash"] {
@@ -48,6 +49,21 @@ public enum StoreVerifier {
         }
         if fix { try repair(location, metadata: metadata, hashes: hashesWrong, updates: metadataFixes, report: &report) }
         return report
+    }
+
+    /// Reads every UTFGrid once: each that is not a grid object is an invalid-tile problem.
+    private static func checkGrids(_ reader: any TileReader, report: inout VerificationReport,
+                                   isCancelled: @escaping @Sendable () -> Bool) throws {
+        guard let grids = try reader.grids(matching: .all) else { return }
+        while true {
+            if isCancelled() { throw TileStoreError(.interrupted, store: reader.location.address, message: "interrupted") }
+            do {
+                guard try grids.next() != nil else { return }
+                report.gridsChecked += 1
+            } catch let error as TileStoreError where error.kind == .invalidTile {
+                report.record(.init(category: .invalidTile, item: error.item, message: error.message, isFixable: false))
+            }
+        }
     }
 
     /// Reports stored hashes that are not the MD5 of their bytes; true when there are any.

@@ -8,6 +8,8 @@ public struct VerificationReport: Sendable {
     public let store: TileStoreLocation
     /// Tiles read and checked.
     public internal(set) var tilesChecked = 0
+    /// UTFGrids read and found to be grids.
+    public internal(set) var gridsChecked = 0
     /// Problems found per category (all of them, not only the kept ones).
     public internal(set) var counts: [VerificationProblem.Category: Int] = [:]
     /// The first problems of each category, in the order found.

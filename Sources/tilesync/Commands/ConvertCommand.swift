@@ -80,7 +80,8 @@ struct ConvertCommand: Command {
             Self.report(summary.nonTiles, what: "entries that are not tiles")
             Self.report(summary.invalidTiles, what: "invalid tiles")
             let rate = summary.seconds > 0 ? Int(Double(summary.tilesWritten) / summary.seconds) : 0
-            Terminal.out("Converted \(summary.tilesWritten) tiles (\(Formatting.bytes(summary.bytesWritten))) "
+            let grids = summary.gridsWritten > 0 ? " and \(summary.gridsWritten) UTFGrids" : ""
+            Terminal.out("Converted \(summary.tilesWritten) tiles\(grids) (\(Formatting.bytes(summary.bytesWritten))) "
                 + "from \(source.address) to \(destination.address) in \(Formatting.seconds(summary.seconds)) (\(rate) tiles/s)")
             var blobs = "\(summary.distinctBlobs) distinct blobs"
             if summary.destinationDeduplicates {
@@ -109,6 +110,7 @@ struct ConvertCommand: Command {
             ("source", .string(summary.source.address)),
             ("destination", .string(summary.destination.address)),
             ("tiles", .int(summary.tilesWritten)),
+            ("grids", .int(summary.gridsWritten)),
             ("bytes", .int(summary.bytesWritten)),
             ("distinct_blobs", .int(summary.distinctBlobs)),
             ("duplicate_tiles", .int(summary.duplicateTiles)),

@@ -77,6 +77,7 @@ struct DiffCommand: Command {
             Terminal.out("replace: \(summary.replaced) tiles (\(Formatting.bytes(summary.bytesToReplace)))")
             Terminal.out("delete: \(summary.deleted) tiles (\(Formatting.bytes(summary.bytesToDelete)))")
             Terminal.out("unchanged: \(summary.unchanged) tiles")
+            if summary.involvesGrids { Terminal.out("UTFGrids: \(SyncOutput.gridCounts(summary))") }
             Terminal.out("metadata: \(summary.metadataChanged ? "differs" : "same")")
         }
         return summary.isInSync ? 0 : 1

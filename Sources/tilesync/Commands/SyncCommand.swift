@@ -87,6 +87,7 @@ struct SyncCommand: Command {
         for item in summary.invalidTiles.named { Terminal.err("Warning: skipped invalid \(item.item): \(item.reason)") }
         let counts = "\(summary.added) added, \(summary.replaced) replaced, \(summary.deleted) deleted, \(summary.unchanged) unchanged"
             + (summary.kept > 0 ? ", \(summary.kept) kept (not in the source; --delete removes them)" : "")
+            + (summary.involvesGrids ? "; UTFGrids: \(SyncOutput.gridCounts(summary))" : "")
         if options.dryRun {
             Terminal.out("Dry run, nothing changed: would write \(Formatting.bytes(summary.bytesToWrite)); \(counts)"
                 + (summary.metadataChanged ? "; metadata differs" : ""))

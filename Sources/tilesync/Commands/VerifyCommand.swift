@@ -99,13 +99,14 @@ struct VerifyCommand: Command {
             for fix in report.fixes { Terminal.out("Fixed: \(fix)") }
         }
         if report.isClean {
-            Terminal.out("\(store.address): OK, \(report.tilesChecked) tiles checked")
+            Terminal.out("\(store.address): OK, \(report.tilesChecked) tiles\(report.gridsChecked > 0 ? " and \(report.gridsChecked) UTFGrids" : "") checked")
             return 0
         }
         let counts = VerificationProblem.Category.allCases.compactMap { category in
             report.counts[category].map { "\($0) \(category.rawValue)" }
         }.joined(separator: ", ")
-        Terminal.out("\(store.address): \(report.problemCount) problems (\(counts)), \(report.tilesChecked) tiles checked")
+        Terminal.out("\(store.address): \(report.problemCount) problems (\(counts)), \(report.tilesChecked) tiles"
+            + (report.gridsChecked > 0 ? " and \(report.gridsChecked) UTFGrids" : "") + " checked")
         return 1
     }
 
@@ -126,12 +127,16 @@ struct VerifyCommand: Command {
             if total > shown { Terminal.out("... and \(total - shown) more differences") }
             for item in result.invalid.named { Terminal.out("invalid: \(item.item): \(item.reason)") }
         }
+        let grids = result.involvesGrids ? " and \(result.gridsSame) UTFGrids" : ""
         if result.isIdentical && result.invalid.count == 0 {
-            Terminal.out("\(a) and \(b) hold the same \(result.same) tiles")
+            Terminal.out("\(a) and \(b) hold the same \(result.same) tiles\(grids)")
             return 0
         }
+        let gridCounts = result.involvesGrids
+            ? "; UTFGrids: \(result.gridsOnlyInFirst) only in \(a), \(result.gridsOnlyInSecond) only in \(b), \(result.gridsDifferent) different, \(result.gridsSame) the same"
+            : ""
         Terminal.out("\(a) and \(b) differ: \(result.onlyInFirst) only in \(a), \(result.onlyInSecond) only in \(b), "
-            + "\(result.different) different, \(result.same) the same" + (result.invalid.count > 0 ? ", \(result.invalid.count) invalid" : ""))
+            + "\(result.different) different, \(result.same) the same" + (result.invalid.count > 0 ? ", \(result.invalid.count) invalid" : "") + gridCounts)
         return 1
     }
 }

@@ -14,6 +14,12 @@ enum SyncOutput {
         ])
     }
 
+    /// `2 added, 0 replaced, 1 deleted, 5 unchanged` for the UTFGrids of a sync or diff.
+    static func gridCounts(_ summary: SyncSummary) -> String {
+        "\(summary.gridsAdded) added, \(summary.gridsReplaced) replaced, \(summary.gridsDeleted) deleted, \(summary.gridsUnchanged) unchanged"
+            + (summary.gridsKept > 0 ? ", \(summary.gridsKept) kept" : "")
+    }
+
     static func json(_ summary: SyncSummary) -> JSONText.Value {
         .object([
             ("source", .string(summary.source.address)), ("destination", .string(summary.destination.address)),
@@ -24,6 +30,9 @@ enum SyncOutput {
             ("metadata_changed", .bool(summary.metadataChanged)), ("created", .bool(summary.created)),
             ("wrote_nothing", .bool(summary.wroteNothing)), ("quick_check", .bool(summary.quickCheckSkippedComparison)),
             ("invalid_tiles", .int(summary.invalidTiles.count)), ("seconds", .double(summary.seconds)),
+            ("grids", .object([("added", .int(summary.gridsAdded)), ("replaced", .int(summary.gridsReplaced)),
+                               ("deleted", .int(summary.gridsDeleted)), ("kept", .int(summary.gridsKept)),
+                               ("unchanged", .int(summary.gridsUnchanged))])),
             ("not_carried", json(summary.uncarried)),
             ("warnings", .array(summary.warnings.map { .string($0) })),
             ("notes", .array(summary.notes.map { .string($0) })),

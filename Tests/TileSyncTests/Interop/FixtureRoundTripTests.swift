@@ -15,6 +15,13 @@ struct FixtureRoundTripTests {
 
     static var readable: [String] { Fixtures.allMBTiles().filter { !unreadable.contains($0) } }
 
+    /// How a readable fixture is converted: plain_2's 28 grids that are not JSON are skipped.
+    static func options(for fixture: String) -> ConversionOptions {
+        var options = ConversionOptions()
+        options.skipInvalid = fixture == "node-mbtiles/plain_2.mbtiles"
+        return options
+    }
+
     @Test("Every fixture is either read whole or refused, and the refused ones are exactly the known-bad set")
     func classification() throws {
         var refused: Set<String> = []
@@ -35,8 +42,9 @@ struct FixtureRoundTripTests {
         let directory = try TemporaryDirectory()
         let original = Fixtures.path(fixture)
         let steps = [original, directory.file("tiles"), directory.file("tiles.tar"), directory.file("back.mbtiles")]
+        let options = Self.options(for: fixture)
         for (source, destination) in zip(steps, steps.dropFirst()) {
-            _ = try TileConverter.convert(from: try TileStoreLocation(parsing: source), to: try TileStoreLocation(parsing: destination))
+            _ = try TileConverter.convert(from: try TileStoreLocation(parsing: source), to: try TileStoreLocation(parsing: destination), options: options)
         }
         let expectedRows = try StoreContents.mbtilesRows(original)
         let rows = try StoreContents.mbtilesRows(directory.file("back.mbtiles"))

@@ -60,7 +60,8 @@ struct HashFixtureTests {
         var options = TileStoreOptions()
         options.mbtilesSchema = .normalized
         let summary = try TileConverter.convert(from: Self.location(fixture),
-                                                to: TileStoreLocation(kind: .mbtiles, address: directory.file("n.mbtiles"), options: options))
+                                                to: TileStoreLocation(kind: .mbtiles, address: directory.file("n.mbtiles"), options: options),
+                                                options: FixtureRoundTripTests.options(for: fixture))
         let source = try SQLiteConnection(path: Fixtures.path(fixture), mode: .readOnly)
         let distinct = try source.rows("SELECT count(DISTINCT tile_data) FROM tiles").first?.first ?? nil
         let output = try SQLiteConnection(path: directory.file("n.mbtiles"), mode: .readOnly)

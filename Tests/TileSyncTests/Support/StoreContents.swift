@@ -14,6 +14,16 @@ enum StoreContents {
         return tiles
     }
 
+    /// UTFGrids keyed by XYZ coordinate (canonical JSON); empty when the store keeps none.
+    static func grids(_ location: String, layout: PathTemplate? = nil, filter: TileFilter = .all) throws -> [TileCoordinate: String] {
+        var options = TileStoreOptions()
+        options.layout = layout
+        guard let cursor = try TileStoreLocation(parsing: location, options: options).openReader().grids(matching: filter) else { return [:] }
+        var grids: [TileCoordinate: String] = [:]
+        while let grid = try cursor.next() { grids[grid.coordinate] = String(decoding: grid.json, as: UTF8.self) }
+        return grids
+    }
+
     /// The raw MBTiles rows `(zoom_level, tile_column, tile_row) -> tile_data`, read with SQL
     /// from the `tiles` table or view, bypassing the reader's TMS flip.
     static func mbtilesRows(_ path: String) throws -> [String: Data] {

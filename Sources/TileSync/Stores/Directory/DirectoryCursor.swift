@@ -4,16 +4,24 @@ import Foundation
 final class DirectoryCursor: TileCursor {
     private let walk: DirectoryTileWalk
     private let root: String
+    private let grids: GridPresence?
+    private let filter: TileFilter
 
-    init(walk: DirectoryTileWalk, root: String) {
+    /// - Parameter grids: told, at the end of the walk, whether grid files were beside the tiles.
+    init(walk: DirectoryTileWalk, root: String, grids: GridPresence? = nil, filter: TileFilter = .all) {
         self.walk = walk
         self.root = root
+        self.grids = grids
+        self.filter = filter
     }
 
     var skipped: SkippedItems { walk.skipped }
 
     func next() throws -> Tile? {
-        guard let coordinate = try walk.next() else { return nil }
+        guard let coordinate = try walk.next() else {
+            if walk.isComplete { grids?.record(filter: filter, sawGrids: walk.companionsSeen > 0) }
+            return nil
+        }
         let data: Data, modificationTime: Int64
         do {
             (data, modificationTime) = try FileBytes.read(in: walk.lastFolderDescriptor, name: walk.lastName,

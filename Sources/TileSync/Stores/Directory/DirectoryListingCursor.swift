@@ -5,10 +5,15 @@ import Foundation
 final class DirectoryListingCursor: TileIndexCursor {
     private let walk: DirectoryTileWalk
     private let root: String
+    private let grids: GridPresence?
+    private let filter: TileFilter
 
-    init(walk: DirectoryTileWalk, root: String) {
+    /// - Parameter grids: told, at the end of the walk, whether grid files were beside the tiles.
+    init(walk: DirectoryTileWalk, root: String, grids: GridPresence? = nil, filter: TileFilter = .all) {
         self.walk = walk
         self.root = root
+        self.grids = grids
+        self.filter = filter
     }
 
     var skipped: SkippedItems { walk.skipped }
@@ -21,6 +26,7 @@ final class DirectoryListingCursor: TileIndexCursor {
             }
             return TileIndexEntry(coordinate: coordinate, size: stamp.size, hash: nil, modificationTime: stamp.modificationTime)
         }
+        if walk.isComplete { grids?.record(filter: filter, sawGrids: walk.companionsSeen > 0) }
         return nil
     }
 }

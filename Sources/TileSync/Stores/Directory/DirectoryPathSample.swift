@@ -7,6 +7,8 @@ enum DirectoryPathSample {
     static let entryLimit = 100_000
     /// How many files one top-level folder gives.
     static let perFolder = 64
+    /// UTFGrids beside tiles say nothing about the layout (it is derived from the tiles').
+    private static let gridSuffix = Array(".grid.json".utf8)
 
     /// Relative file paths of `root` (no metadata, sync state or staging); empty when the
     /// folder cannot be listed (reading it later says why).
@@ -26,6 +28,7 @@ enum DirectoryPathSample {
                 guard takenInTop < perFolder, entry.depth < 16 else { continue }
                 try? walker.descend(into: entry)
             case .file:
+                if entry.name.count > gridSuffix.count, entry.name.suffix(gridSuffix.count).elementsEqual(gridSuffix) { continue }
                 if entry.depth == 0 {
                     guard !DirectoryTileWalk.rootMetadataFiles.contains(entry.relativePath) else { continue }
                 } else {

@@ -20,6 +20,7 @@ public final class DirectoryReader: TileReader {
     let detection: TileTreeLayoutDetection?
     private let cachedMetadata: TileMetadata
     private var tree: ContainedFolder?
+    private let gridPresence = GridPresence()
 
     /// Opens a folder.
     /// - Parameter template: the layout; nil: the metadata's `layout`, else found from a sample
@@ -66,8 +67,8 @@ public final class DirectoryReader: TileReader {
     public func metadata() throws -> TileMetadata { cachedMetadata }
 
     public func tiles(matching filter: TileFilter) throws -> any TileCursor {
-        DirectoryCursor(walk: try DirectoryTileWalk(root: location.address, template: template, filter: filter),
-                        root: location.address)
+        DirectoryCursor(walk: try DirectoryTileWalk(root: location.address, template: template, filter: filter, companion: template.gridTemplate),
+                        root: location.address, grids: gridPresence, filter: filter)
     }
 
     /// Tiles in `preferred` order when the layout ends in the row (`{z}/{x}/{y}` read in TMS row
@@ -77,14 +78,24 @@ public final class DirectoryReader: TileReader {
         let rowOrders: [TileOrder] = [.zoomColumnRow, .zoomColumnTMSRow]
         let reversesRows = rowOrders.contains(native) && rowOrders.contains(preferred) && native != preferred
         return DirectoryCursor(walk: try DirectoryTileWalk(root: location.address, template: template, filter: filter,
-                                                           reversesFiles: reversesRows),
-                               root: location.address)
+                                                           reversesFiles: reversesRows, companion: template.gridTemplate),
+                               root: location.address, grids: gridPresence, filter: filter)
     }
 
     /// Coordinates, sizes and modification times from `lstat`; no file is read.
     public func listing(matching filter: TileFilter) throws -> any TileIndexCursor {
-        DirectoryListingCursor(walk: try DirectoryTileWalk(root: location.address, template: template, filter: filter, statsFiles: true),
-                               root: location.address)
+        DirectoryListingCursor(walk: try DirectoryTileWalk(root: location.address, template: template, filter: filter, statsFiles: true,
+                                                                  companion: template.gridTemplate),
+                               root: location.address, grids: gridPresence, filter: filter)
+    }
+
+    /// The `.grid.json` files beside the tiles (`PathTemplate.gridTemplate`); nil when the
+    /// layout has `{ext}` before its end and so no place for them.
+    /// Nil also when a complete walk of the tiles within `filter` met no grid file.
+    public func grids(matching filter: TileFilter) throws -> (any UTFGridCursor)? {
+        guard let grids = template.gridTemplate, !gridPresence.isKnownAbsent(within: filter) else { return nil }
+        return DirectoryGridCursor(walk: try DirectoryTileWalk(root: location.address, template: grids, filter: filter, companion: template),
+                                   root: location.address)
     }
 
     /// The extensions random access tries, after the declared format's.
@@ -127,7 +138,8 @@ public final class DirectoryReader: TileReader {
     }
 
     public func summary(matching filter: TileFilter, countingBytes: Bool) throws -> TileSetSummary {
-        let walk = try DirectoryTileWalk(root: location.address, template: template, filter: filter, statsFiles: countingBytes)
+        let walk = try DirectoryTileWalk(root: location.address, template: template, filter: filter, statsFiles: countingBytes,
+                                         companion: template.gridTemplate)
         var summary = TileSetSummary()
         while let coordinate = try walk.nextSkippingInvalid() {
             summary.add(coordinate, size: walk.lastStamp?.size ?? 0)

@@ -17,7 +17,7 @@ public struct DirectoryStoreKind: TileStoreKind {
     public var capabilities: TileStoreCapabilities {
         TileStoreCapabilities(nativeOrder: .zoomColumnRow, hasCheapRandomAccess: true, listing: [.modificationTimes],
                               canStoreHashes: false, updates: .inPlace, deduplication: .linksRepeats,
-                              preferredWriteOrder: .zoomColumnRow, maintainsAggregateHash: false, isLocalIndexFile: false)
+                              preferredWriteOrder: .zoomColumnRow, maintainsAggregateHash: false, isLocalIndexFile: false, keepsGrids: true)
     }
 
     public var optionNames: Set<String> { TileTreeOptions.optionNames }

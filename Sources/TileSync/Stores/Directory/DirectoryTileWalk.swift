@@ -16,9 +16,21 @@ final class DirectoryTileWalk {
     /// Where a sync stages new files before committing them (skipped by every walk).
     static let stagingFolder = ".tilesync-staging"
 
-    /// - Parameter reversesFiles: list the folders that hold the files in reverse name order.
+    /// Files of another layer at these paths (UTFGrids beside tiles, or tiles beside grids):
+    /// passed over without being counted as skipped.
+    private let companion: PathTemplate?
+    /// Files of the companion layout passed over so far.
+    private(set) var companionsSeen = 0
+    /// True once `next()` returned nil: every entry within the filter was looked at.
+    private(set) var isComplete = false
+
+    /// - Parameters:
+    ///   - reversesFiles: list the folders that hold the files in reverse name order.
+    ///   - companion: the layout of files that belong to the store but to another layer (the
+    ///     tile walk's grids, the grid walk's tiles); they are not counted as skipped.
     init(root: String, template: PathTemplate, filter: TileFilter, statsFiles: Bool = false,
-         reversesFiles: Bool = false) throws(TileStoreError) {
+         reversesFiles: Bool = false, companion: PathTemplate? = nil) throws(TileStoreError) {
+        self.companion = companion
         do {
             walker = try DirectoryWalker(root: root, statsFiles: statsFiles,
                                          reversedDepth: reversesFiles ? template.segments.count - 1 : nil)
@@ -79,11 +91,13 @@ final class DirectoryTileWalk {
                     skipped.record(entry.relativePath, reason: "not a tile path in layout \(template)")
                     continue
                 }
-                let match = template.match(fileName: entry.name,
-                                           folders: fileDepth > 0 && captured.count >= fileDepth ? captured[fileDepth - 1] : .init(),
-                                           path: entry.relativePath)
+                let match = template.match(fileName: entry.name, folders: folders(at: fileDepth), path: entry.relativePath)
                 switch match {
                 case .notATile:
+                    if let companion, case .tile = companion.match(fileName: entry.name, folders: folders(at: fileDepth), path: entry.relativePath) {
+                        companionsSeen += 1
+                        continue
+                    }
                     skipped.record(entry.relativePath, reason: "not a tile path in layout \(template)")
                 case .invalid(let reason):
                     throw TileStoreError(.invalidTile, store: store, item: "file \(entry.relativePath)", message: reason)
@@ -100,7 +114,13 @@ final class DirectoryTileWalk {
                 skipped.record(entry.relativePath, reason: "not a regular file")
             }
         }
+        isComplete = true
         return nil
+    }
+
+    /// The values the folders above a file at `depth` captured.
+    private func folders(at depth: Int) -> PathTemplate.Values {
+        depth > 0 && captured.count >= depth ? captured[depth - 1] : .init()
     }
 
     /// Like `next()`, passing over paths with invalid coordinates (for scans that only look).

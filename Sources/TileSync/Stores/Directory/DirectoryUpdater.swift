@@ -120,6 +120,35 @@ public final class DirectoryUpdater: TileUpdater {
         }
     }
 
+    /// UTFGrids are `.grid.json` files beside the tiles, changed through the same journal.
+    public var acceptsGrids: Bool { template.gridTemplate != nil }
+
+    public func put(grid: UTFGrid) throws {
+        if let newFolder {
+            try newFolder.write(grid: grid)
+            return
+        }
+        guard let gridTemplate = template.gridTemplate else {
+            throw TileStoreError(.unsupported, store: root, message: "layout \(template) has no place for UTFGrids")
+        }
+        let relative = gridTemplate.path(for: grid.coordinate, fileExtension: "")
+        do {
+            try stage(UTFGridJSON.document(grid.json, callback: UTFGridJSON.defaultCallback), finalPath: relative, modificationTime: nil)
+        } catch {
+            throw error.storeError(store: root, item: "grid \(grid.coordinate) (\(relative))")
+        }
+    }
+
+    public func removeGrid(at coordinate: TileCoordinate) throws {
+        guard newFolder == nil, let gridTemplate = template.gridTemplate, let tree else { return }
+        let relative = gridTemplate.path(for: coordinate, fileExtension: "")
+        do {
+            if tree.hasEntry(at: relative) { try record("D \(relative)\n") }
+        } catch {
+            throw error.storeError(store: root, item: "grid \(coordinate) (\(relative))")
+        }
+    }
+
     public func finish() throws {
         if let newFolder {
             try newFolder.finish()

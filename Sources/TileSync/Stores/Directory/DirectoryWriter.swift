@@ -91,20 +91,39 @@ public final class DirectoryWriter: TileWriter {
         guard hasBegun else { throw TileStoreError(.unsupported, store: location.address, message: "write before begin") }
         pathBytes.removeAll(keepingCapacity: true)
         template.appendPath(for: tile.coordinate, fileExtension: fileExtension, to: &pathBytes)
+        let link = deduplicate ? original.map { stagingPath + "/" + template.path(for: $0, fileExtension: fileExtension) } : nil
+        try writeFile(tile.data, linkingTo: link, modificationTime: preservesModificationTimes ? tile.modificationTime : nil,
+                      item: "tile \(tile.coordinate)")
+    }
+
+    /// UTFGrids go to `.grid.json` files beside the tiles, wrapped in `grid(...);` as mb-util
+    /// writes them; a layout with `{ext}` before its end has no place for them.
+    public var acceptsGrids: Bool { template.gridTemplate != nil }
+
+    public func write(grid: UTFGrid) throws {
+        guard hasBegun, let gridTemplate = template.gridTemplate else {
+            throw TileStoreError(.unsupported, store: location.address, message: hasBegun ? "layout \(template) has no place for UTFGrids" : "write before begin")
+        }
+        pathBytes.removeAll(keepingCapacity: true)
+        gridTemplate.appendPath(for: grid.coordinate, fileExtension: "", to: &pathBytes)
+        try writeFile(UTFGridJSON.document(grid.json, callback: UTFGridJSON.defaultCallback), linkingTo: nil, modificationTime: nil,
+                      item: "grid \(grid.coordinate)")
+    }
+
+    /// Writes `data` (or a hard link to `link`, when that works) at the staging path in `pathBytes`.
+    private func writeFile(_ data: Data, linkingTo link: String?, modificationTime: Int64?, item: String) throws {
         let slash = pathBytes.lastIndex(of: UInt8(ascii: "/"))
         let relative = { String(decoding: self.pathBytes, as: UTF8.self) }
         do {
             let descriptor = try folderDescriptor(pathBytes[..<(slash ?? 0)])
             let name = String(decoding: pathBytes[(slash.map { $0 + 1 } ?? 0)...], as: UTF8.self)
-            if deduplicate, let original {
-                let target = stagingPath + "/" + template.path(for: original, fileExtension: fileExtension)
+            if let link {
                 unlinkat(descriptor, name, 0)
-                if retryingOnInterrupt({ linkat(AT_FDCWD, target, descriptor, name, 0) }) == 0 { return }
+                if retryingOnInterrupt({ linkat(AT_FDCWD, link, descriptor, name, 0) }) == 0 { return }
             }
-            try FileBytes.write(tile.data, in: descriptor, name: name, path: stagingPath + "/" + relative(),
-                                modificationTime: preservesModificationTimes ? tile.modificationTime : nil)
+            try FileBytes.write(data, in: descriptor, name: name, path: stagingPath + "/" + relative(), modificationTime: modificationTime)
         } catch {
-            throw error.storeError(store: location.address, item: "tile \(tile.coordinate) (\(relative()))")
+            throw error.storeError(store: location.address, item: "\(item) (\(relative()))")
         }
     }
 

@@ -195,6 +195,15 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
         return format
     }
 
+    /// Where a tile's UTFGrid lives beside it, as mb-util writes it: `.{ext}` at the end becomes
+    /// `.grid.json` (`{z}/{x}/{y}.grid.json`), and a template without `{ext}` gets `.grid.json`
+    /// appended; nil when `{ext}` is elsewhere in the template.
+    public var gridTemplate: PathTemplate? {
+        let suffix = ".{ext}"
+        if text.hasSuffix(suffix) { return try? PathTemplate(String(text.dropLast(suffix.count)) + ".grid.json") }
+        return hasExtension ? nil : try? PathTemplate(text + ".grid.json")
+    }
+
     /// The named layout this template is, if any.
     public var name: String? { Self.named.first { $0.template == self }?.name }
 

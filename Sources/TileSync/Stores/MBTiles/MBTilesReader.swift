@@ -114,7 +114,8 @@ public final class MBTilesReader: TileReader {
     /// (`grid_utfgrid`, `grid_key`, `keymap`, `grids`, `grid_data`), geocoder tables, others.
     /// Empty ones hold nothing to lose and are left out (a view is asked for its first row only).
     public func uncarriedContent() throws -> [UncarriedContent] {
-        let known: Set<String> = ["metadata", "tiles", "tiles_with_hash", "map", "images"]
+        var known: Set<String> = ["metadata", "tiles", "tiles_with_hash", "map", "images"]
+        if try gridDataExists() != nil { known.formUnion(Self.gridObjects) }
         do {
             let objects = try connection.rows("SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name")
             return try objects.compactMap { row -> UncarriedContent? in
@@ -128,9 +129,53 @@ public final class MBTilesReader: TileReader {
                 let first: String?? = try connection.rows("SELECT count(*) FROM \(quoted)").first?.first
                 let count = first.flatMap { $0 }.flatMap { Int($0) }
                 return count == 0 ? nil : UncarriedContent(item: "table \(name)", rows: count)
-            }
+            } + (catalog.hasMetadataTable ? try repeatedMetadataKeys() : [])
         } catch let error as SQLiteError {
             throw readError(error, item: nil)
+        }
+    }
+
+    /// Metadata names with more than one row (a file without the unique index): every other
+    /// store keeps one value per key, so only the last row's value is carried.
+    private func repeatedMetadataKeys() throws(SQLiteError) -> [UncarriedContent] {
+        try connection.rows("SELECT name, count(*) FROM metadata GROUP BY name HAVING count(*) > 1 ORDER BY name").compactMap { row in
+            guard let name = row[0], let count = row[1].flatMap({ Int($0) }) else { return nil }
+            return UncarriedContent(item: "metadata \(name)", rows: count,
+                                    reason: "a key has one value in a store; the last row's is carried")
+        }
+    }
+
+    /// The tables and views UTFGrids live in: mb-util's `grids` and `grid_data`, and the
+    /// normalized schema's `grid_utfgrid`, `grid_key` and `keymap` behind views of those names.
+    static let gridObjects: Set<String> = ["grids", "grid_data", "grid_utfgrid", "grid_key", "keymap"]
+
+    /// Nil when there is no `grids` (zoom_level, tile_column, tile_row, grid) table or view, else
+    /// whether `grid_data` (zoom_level, tile_column, tile_row, key_name, key_json) is beside it.
+    private func gridDataExists() throws -> Bool? {
+        func columns(_ name: String) throws -> Set<String> {
+            Set(try connection.rows("PRAGMA table_info(\(name))").compactMap { $0.count > 1 ? $0[1]?.lowercased() : nil })
+        }
+        do {
+            let grid: Set<String> = ["zoom_level", "tile_column", "tile_row", "grid"]
+            guard grid.isSubset(of: try columns("grids")) else { return nil }
+            let data: Set<String> = ["zoom_level", "tile_column", "tile_row", "key_name", "key_json"]
+            return data.isSubset(of: try columns("grid_data"))
+        } catch let error as SQLiteError {
+            throw readError(error, item: "grids")
+        }
+    }
+
+    /// The file's UTFGrids (`grids` with `grid_data`); nil when it has no `grids` table or view.
+    public func grids(matching filter: TileFilter) throws -> (any UTFGridCursor)? {
+        guard let hasData = try gridDataExists() else { return nil }
+        do {
+            let statement = try connection.prepare("SELECT zoom_level, tile_column, tile_row, grid FROM grids" + Self.whereClause(filter))
+            let data = hasData
+                ? try connection.prepare("SELECT key_name, key_json FROM grid_data WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3 ORDER BY key_name")
+                : nil
+            return MBTilesGridCursor(statement: statement, data: data, reader: self, filter: filter)
+        } catch {
+            throw readError(error, item: "grids")
         }
     }
 

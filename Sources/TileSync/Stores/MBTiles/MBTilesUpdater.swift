@@ -18,6 +18,7 @@ public final class MBTilesUpdater: TileUpdater {
     private var schema = MBTilesSchema.flat
     private var tilesAreWritable = false
     private var statements: MBTilesTileStatements?
+    private var gridStatements: MBTilesGridStatements?
     private var inTransaction = false
     /// The temporary file a new store is built in, until `finish()` renames it.
     private var newFilePath: String?
@@ -146,6 +147,7 @@ public final class MBTilesUpdater: TileUpdater {
             try insert.bind(aggregate.hex, at: 1)
             try insert.run()
             statements = nil
+            gridStatements = nil
             try connection.execute("COMMIT")
             inTransaction = false
             committedAggregateHash = aggregate
@@ -166,6 +168,7 @@ public final class MBTilesUpdater: TileUpdater {
     /// as it was. A new file is deleted.
     public func abort() {
         statements = nil
+        gridStatements = nil
         if inTransaction { try? connection?.execute("ROLLBACK") }
         inTransaction = false
         connection = nil
@@ -206,6 +209,51 @@ public final class MBTilesUpdater: TileUpdater {
             abort()
             throw TileStoreError(wrapping: error, store: location.address)
         }
+    }
+
+    /// UTFGrids go into `grids` and `grid_data` tables as mb-util writes them, made when missing;
+    /// a file whose `grids` is a view (the normalized UTFGrid schema) keeps its grids as they are.
+    public var acceptsGrids: Bool {
+        if let connection { return Self.gridsAreWritable(connection) }
+        guard AtomicFile.exists(location.address) else { return true }
+        guard let connection = try? SQLiteConnection(path: location.address, mode: .readOnly) else { return false }
+        return Self.gridsAreWritable(connection)
+    }
+
+    private static func gridsAreWritable(_ connection: SQLiteConnection) -> Bool {
+        let type = (try? connection.rows("SELECT type FROM sqlite_master WHERE name = 'grids'").first?.first) ?? nil
+        return type == nil || type == "table"
+    }
+
+    public func put(grid: UTFGrid) throws {
+        let item = "grid \(grid.coordinate) (TMS row \(grid.coordinate.tmsY))"
+        do {
+            try gridWriter().put(grid)
+        } catch let error as TileStoreError {
+            throw error
+        } catch {
+            throw writeError(error, item: item)
+        }
+    }
+
+    public func removeGrid(at coordinate: TileCoordinate) throws {
+        do {
+            try gridWriter().remove(coordinate)
+        } catch let error as TileStoreError {
+            throw error
+        } catch {
+            throw writeError(error, item: "grid \(coordinate) (TMS row \(coordinate.tmsY))")
+        }
+    }
+
+    private func gridWriter() throws -> MBTilesGridStatements {
+        if let gridStatements { return gridStatements }
+        guard let connection, inTransaction else {
+            throw TileStoreError(.unsupported, store: location.address, message: "change before begin")
+        }
+        let made = try MBTilesGridStatements(connection: connection)
+        gridStatements = made
+        return made
     }
 
     private func tileStatements() throws(TileStoreError) -> MBTilesTileStatements {

@@ -26,6 +26,7 @@ public final class MBTilesWriter: TileWriter {
     private var writeback = EarlyWriteback()
     private var connection: SQLiteConnection?
     private var statements: MBTilesTileStatements?
+    private var gridStatements: MBTilesGridStatements?
     private var aggregate: BackgroundAggregateHash?
     /// Page cache of a normalized file being written, in KiB: holds the B-tree of `images`
     /// (keyed by hash, so filled in random order) for about a million blobs. Memory stays the
@@ -136,6 +137,24 @@ public final class MBTilesWriter: TileWriter {
         if writebackDescriptor >= 0 { writeback.wrote(tile.data.count, descriptor: writebackDescriptor) }
     }
 
+    /// UTFGrids go into `grids` and `grid_data` tables as mb-util writes them.
+    public var acceptsGrids: Bool { true }
+
+    public func write(grid: UTFGrid) throws {
+        guard let connection else {
+            throw TileStoreError(.unsupported, store: location.address, message: "write before begin")
+        }
+        let item = "grid \(grid.coordinate) (TMS row \(grid.coordinate.tmsY))"
+        do {
+            if gridStatements == nil { gridStatements = try MBTilesGridStatements(connection: connection) }
+            try gridStatements?.put(grid)
+        } catch let error as SQLiteError {
+            throw writeError(error, item: item)
+        } catch {
+            throw TileStoreError(.io, store: location.address, item: item, message: "\(error)")
+        }
+    }
+
     public func finish() throws {
         guard let connection else {
             throw TileStoreError(.unsupported, store: location.address, message: "finish before begin")
@@ -149,6 +168,7 @@ public final class MBTilesWriter: TileWriter {
             try insert.run()
             try connection.execute("COMMIT")
             statements = nil
+            gridStatements = nil
             self.connection = nil
             closeWritebackDescriptor()
             try AtomicFile.sync(path: temporaryPath)
@@ -164,6 +184,7 @@ public final class MBTilesWriter: TileWriter {
         aggregate?.stop()
         aggregate = nil
         statements = nil
+        gridStatements = nil
         connection = nil
         closeWritebackDescriptor()
         AtomicFile.remove(temporaryPath)

@@ -17,7 +17,7 @@ public struct S3StoreKind: TileStoreKind {
     public var capabilities: TileStoreCapabilities {
         TileStoreCapabilities(nativeOrder: .unordered, hasCheapRandomAccess: true, listing: [.hashes],
                               canStoreHashes: false, updates: .inPlace, deduplication: .none,
-                              preferredWriteOrder: .unordered, maintainsAggregateHash: false, isLocalIndexFile: false)
+                              preferredWriteOrder: .unordered, maintainsAggregateHash: false, isLocalIndexFile: false, keepsGrids: false)
     }
 
     public var optionNames: Set<String> { S3StoreOptions.optionNames }

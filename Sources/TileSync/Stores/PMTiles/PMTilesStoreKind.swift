@@ -19,7 +19,7 @@ public struct PMTilesStoreKind: TileStoreKind {
     public var capabilities: TileStoreCapabilities {
         TileStoreCapabilities(nativeOrder: .tileID, hasCheapRandomAccess: true, listing: [], canStoreHashes: false,
                               updates: .rewrite, deduplication: .storesEachBlobOnce, preferredWriteOrder: .tileID,
-                              maintainsAggregateHash: false, isLocalIndexFile: false)
+                              maintainsAggregateHash: false, isLocalIndexFile: false, keepsGrids: false)
     }
 
     public var optionNames: Set<String> { PMTilesStoreOptions.optionNames }

@@ -17,11 +17,15 @@ final class TarCursor: TileCursor {
     private var queuedData = Data()
     private var skippedBeforeLinks = SkippedItems()
 
-    init(path: String, template: PathTemplate, filter: TileFilter) throws(TileStoreError) {
+    private let grids: GridPresence?
+
+    /// - Parameter grids: told, at the end of the archive, whether grid entries were beside the tiles.
+    init(path: String, template: PathTemplate, filter: TileFilter, grids: GridPresence? = nil) throws(TileStoreError) {
+        self.grids = grids
         self.path = path
         self.template = template
         self.filter = filter
-        scanner = try TarEntryScanner(path: path, template: template)
+        scanner = try TarEntryScanner(path: path, template: template, companion: template.gridTemplate)
     }
 
     var skipped: SkippedItems { phase == .entries ? scanner.skipped : skippedBeforeLinks }
@@ -35,9 +39,10 @@ final class TarCursor: TileCursor {
             case .entries:
                 guard let found = try scanner.next() else {
                     skippedBeforeLinks = scanner.skipped
+                    grids?.record(filter: filter, sawGrids: scanner.companionsSeen > 0)
                     if let links, links.count > 0 {
                         phase = .links
-                        scanner = try TarEntryScanner(path: path, template: template)
+                        scanner = try TarEntryScanner(path: path, template: template, companion: template.gridTemplate)
                     } else {
                         phase = .done
                     }

@@ -24,7 +24,14 @@ final class TarEntryScanner {
     /// The first regular files' cleaned paths, metadata left out, whatever the layout.
     private(set) var sample: [String] = []
 
-    init(path: String, template: PathTemplate) throws(TileStoreError) {
+    /// Entries of the store's other layer (UTFGrids beside tiles, or tiles beside grids): passed
+    /// over without being counted as skipped.
+    private let companion: PathTemplate?
+    /// Entries of the companion layout passed over so far.
+    private(set) var companionsSeen = 0
+
+    init(path: String, template: PathTemplate, companion: PathTemplate? = nil) throws(TileStoreError) {
+        self.companion = companion
         do {
             archive = try ArchiveFileReader(path: path)
         } catch {
@@ -63,6 +70,7 @@ final class TarEntryScanner {
             case .hardLink(let target):
                 guard case .path(let cleanedTarget) = TarEntryPath.clean(target),
                       case .tile(let coordinate, _) = template.match(path) else {
+                    if isCompanion(path) { continue }
                     skipped.record("entry '\(header.path)'", reason: "hard link to '\(target)', not followed")
                     continue
                 }
@@ -73,10 +81,10 @@ final class TarEntryScanner {
             case .regularFile: break
             }
             if path == "metadata.json" { return .metadata(size: header.size) }
-            if sample.count < sampleLimit, path != "tiles.json" { sample.append(path) }
+            if sample.count < sampleLimit, path != "tiles.json", !path.hasSuffix(".grid.json") { sample.append(path) }
             switch template.match(path) {
             case .notATile:
-                if path != "tiles.json" {
+                if path != "tiles.json", !isCompanion(path) {
                     skipped.record("entry '\(header.path)'", reason: "not a tile path in layout \(template)")
                 }
             case .invalid(let reason):
@@ -85,6 +93,12 @@ final class TarEntryScanner {
                 return .tile(coordinate, entryPath: path, size: header.size)
             }
         }
+    }
+
+    private func isCompanion(_ path: String) -> Bool {
+        guard let companion, case .tile = companion.match(path) else { return false }
+        companionsSeen += 1
+        return true
     }
 
     /// Like `next()`, passing over entries with invalid coordinates (for scans that only look).

@@ -20,6 +20,7 @@ public final class TarReader: TileReader {
     /// How the layout was chosen when none was given (`TileTreeLayoutDetection`); nil when given.
     let detection: TileTreeLayoutDetection?
     private let cachedMetadata: TileMetadata
+    private let gridPresence = GridPresence()
 
     /// Opens an archive and reads its metadata (the first entry in archives TileSync writes;
     /// other archives are scanned, headers only, until it is found).
@@ -70,13 +71,22 @@ public final class TarReader: TileReader {
         }
         return TileTreeOptions.layoutHint(paths: paths, template: template)
     }
+    /// The `.grid.json` entries beside the tiles (`PathTemplate.gridTemplate`), in archive order;
+    /// nil when the layout has `{ext}` before its end and so no place for them.
+    /// Nil also when a complete pass over the tiles within `filter` met no grid entry.
+    public func grids(matching filter: TileFilter) throws -> (any UTFGridCursor)? {
+        guard let grids = template.gridTemplate, !gridPresence.isKnownAbsent(within: filter) else { return nil }
+        return TarGridCursor(scanner: try TarEntryScanner(path: location.address, template: grids, companion: template),
+                             store: location.address, filter: filter)
+    }
+
     public let order = TileOrder.unordered
     public var hasCheapRandomAccess: Bool { false }
 
     public func metadata() throws -> TileMetadata { cachedMetadata }
 
     public func tiles(matching filter: TileFilter) throws -> any TileCursor {
-        try TarCursor(path: location.address, template: template, filter: filter)
+        try TarCursor(path: location.address, template: template, filter: filter, grids: gridPresence)
     }
 
     /// Scans the archive (tar has no index); the last entry for the coordinate wins.
@@ -93,7 +103,7 @@ public final class TarReader: TileReader {
 
     /// Reads headers only: one pass, and a second one to size hard-link entries by their targets.
     public func summary(matching filter: TileFilter, countingBytes: Bool) throws -> TileSetSummary {
-        var scanner = try TarEntryScanner(path: location.address, template: template)
+        var scanner = try TarEntryScanner(path: location.address, template: template, companion: template.gridTemplate)
         var summary = TileSetSummary()
         var links: TarLinkTable?
         while let found = try scanner.nextSkippingInvalid() {

@@ -16,6 +16,8 @@ public final class TarUpdater: TileUpdater {
     public private(set) var template = PathTemplate.xyz
     private var fileExtension = "bin"
     private var changes: PendingTileChanges?
+    /// UTFGrids put (their canonical JSON) and removed, like the tiles.
+    private var gridChanges: PendingTileChanges?
     private var metadata = TileMetadata()
     private var temporaryPath: String?
 
@@ -34,6 +36,20 @@ public final class TarUpdater: TileUpdater {
         fileExtension = format.format.fileExtension
         self.metadata = metadata
         changes = try PendingTileChanges(store: location.address)
+        gridChanges = try PendingTileChanges(store: location.address)
+    }
+
+    /// UTFGrids are `.grid.json` entries beside the tiles; the old archive's are kept unless changed.
+    public var acceptsGrids: Bool { (layout ?? template).gridTemplate != nil }
+
+    public func put(grid: UTFGrid) throws {
+        guard let gridChanges else { throw TileStoreError(.unsupported, store: location.address, message: "change before begin") }
+        try gridChanges.record(grid.coordinate, data: grid.json)
+    }
+
+    public func removeGrid(at coordinate: TileCoordinate) throws {
+        guard let gridChanges else { throw TileStoreError(.unsupported, store: location.address, message: "change before begin") }
+        try gridChanges.record(coordinate, data: nil)
     }
 
     public func put(_ tile: Tile, hash: ContentHash, modificationTime: Int64) throws {
@@ -70,6 +86,19 @@ public final class TarUpdater: TileUpdater {
                 try archive.writeFile(path: template.path(for: tile.coordinate, fileExtension: fileExtension),
                                       data: tile.data, modificationTime: time)
             }
+            if let gridTemplate = template.gridTemplate {
+                if let old, let grids = try old.grids(matching: .all) {
+                    while let grid = try grids.next() {
+                        if try gridChanges?.contains(grid.coordinate) == true { continue }
+                        try archive.writeFile(path: gridTemplate.path(for: grid.coordinate, fileExtension: ""),
+                                              data: UTFGridJSON.document(grid.json, callback: UTFGridJSON.defaultCallback), modificationTime: time)
+                    }
+                }
+                try gridChanges?.forEachPut { grid in
+                    try archive.writeFile(path: gridTemplate.path(for: grid.coordinate, fileExtension: ""),
+                                          data: UTFGridJSON.document(grid.data, callback: UTFGridJSON.defaultCallback), modificationTime: time)
+                }
+            }
             try archive.close()
             try AtomicFile.sync(path: temporary)
             try AtomicFile.rename(temporary, to: location.address)
@@ -89,10 +118,12 @@ public final class TarUpdater: TileUpdater {
             throw TileStoreError(.io, store: location.address, message: "\(error)")
         }
         self.changes = nil
+        gridChanges = nil
     }
 
     public func abort() {
         changes = nil
+        gridChanges = nil
         if let temporaryPath { AtomicFile.remove(temporaryPath) }
         temporaryPath = nil
     }

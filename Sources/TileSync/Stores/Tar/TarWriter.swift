@@ -85,6 +85,24 @@ public final class TarWriter: TileWriter {
         }
     }
 
+    /// UTFGrids go to `.grid.json` entries beside the tiles, wrapped in `grid(...);` as mb-util
+    /// writes them; a layout with `{ext}` before its end has no place for them.
+    public var acceptsGrids: Bool { template.gridTemplate != nil }
+
+    public func write(grid: UTFGrid) throws {
+        guard let archive, let gridTemplate = template.gridTemplate else {
+            throw TileStoreError(.unsupported, store: location.address, message: archive == nil ? "write before begin" : "layout \(template) has no place for UTFGrids")
+        }
+        entryPath.removeAll(keepingCapacity: true)
+        gridTemplate.appendPath(for: grid.coordinate, fileExtension: "", to: &entryPath)
+        do {
+            try archive.writeFile(path: entryPath, data: UTFGridJSON.document(grid.json, callback: UTFGridJSON.defaultCallback),
+                                  modificationTime: modificationTime)
+        } catch {
+            throw writeError(error)
+        }
+    }
+
     public func finish() throws {
         guard let archive else { throw TileStoreError(.unsupported, store: location.address, message: "finish before begin") }
         do {

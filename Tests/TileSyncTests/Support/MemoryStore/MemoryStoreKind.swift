@@ -20,7 +20,8 @@ struct MemoryStoreKind: TileStoreKind {
         self.failsListingAfter = failsListingAfter
         capabilities = TileStoreCapabilities(nativeOrder: order, hasCheapRandomAccess: randomAccess, listing: [.hashes],
                                              canStoreHashes: false, updates: .inPlace, deduplication: deduplication,
-                                             preferredWriteOrder: .zoomColumnRow, maintainsAggregateHash: false, isLocalIndexFile: false)
+                                             preferredWriteOrder: .zoomColumnRow, maintainsAggregateHash: false, isLocalIndexFile: false,
+                                             keepsGrids: false)
     }
 
     var name: String { "memory" }
