@@ -213,6 +213,34 @@ final class EndToEndTests {
         #expect(try ToolRunner.run(["info", "missing.mbtiles"], in: directory).stderr == "Error: missing.mbtiles: no such file\n")
     }
 
+    @Test("UTFGrids: convert says how many, --grid-callback, sync/diff/verify count them, usage errors")
+    func utfGrids() throws {
+        let source = try makeFolder("src")
+        let grid = #"grid({"grid":[" !"],"keys":["","7"],"data":{"7":{"name":"seven"}}});"#
+        #expect(FileManager.default.createFile(atPath: source + "/1/1/0.grid.json", contents: Data(grid.utf8)))
+        let first = try ToolRunner.run(["convert", source, "a.mbtiles", "--source-layout", "xyz"], in: directory)
+        #expect(first.status == 0 && first.stderr.isEmpty)
+        #expect(first.stdout.hasPrefix("Converted 21 tiles and 1 UTFGrids (273 B) from \(source) to a.mbtiles in "))
+        let plain = try ToolRunner.run(["convert", "a.mbtiles", "plain", "--grid-callback", ""], in: directory)
+        #expect(plain.status == 0)
+        #expect(FileManager.default.contents(atPath: directory + "/plain/1/1/0.grid.json")
+            == Data(#"{"data":{"7":{"name":"seven"}},"grid":[" !"],"keys":["","7"]}"#.utf8))
+        #expect(try ToolRunner.run(["verify", "a.mbtiles", "plain"], in: directory).stdout == "a.mbtiles and plain hold the same 21 tiles and 1 UTFGrids\n")
+        let changed = #"cb({"grid":["! "],"keys":["","7"],"data":{"7":{"name":"seven"}}});"#
+        #expect(FileManager.default.createFile(atPath: directory + "/plain/1/1/0.grid.json", contents: Data(changed.utf8)))
+        let diff = try ToolRunner.run(["diff", "plain", "a.mbtiles"], in: directory)
+        #expect(diff.status == 1 && diff.stdout.contains("UTFGrids: 0 added, 1 replaced, 0 deleted, 0 unchanged\n"))
+        let sync = try ToolRunner.run(["sync", "plain", "a.mbtiles"], in: directory)
+        #expect(sync.status == 0 && sync.stdout.hasPrefix("Synced plain to a.mbtiles: 0 added, 0 replaced, 0 deleted, 21 unchanged; UTFGrids: 0 added, 1 replaced, 0 deleted, 0 unchanged, "))
+        #expect(try ToolRunner.run(["verify", "a.mbtiles"], in: directory).stdout == "a.mbtiles: OK, 21 tiles and 1 UTFGrids checked\n")
+        let pmtiles = try ToolRunner.run(["convert", "a.mbtiles", "a.pmtiles"], in: directory)
+        #expect(pmtiles.stderr == "Warning: a.mbtiles: UTFGrids (1 grid) is not carried to a.pmtiles (a PMTiles archive keeps no UTFGrids)\n")
+        let bad = try ToolRunner.run(["convert", "a.mbtiles", "bad", "--grid-callback", "a b"], in: directory)
+        #expect(bad.status == 2 && bad.stderr.hasPrefix("Error: --grid-callback: 'a b' is not a JavaScript name (letters, digits, _, $ and .; empty for plain JSON)\n"))
+        let wrongKind = try ToolRunner.run(["convert", "a.mbtiles", "b.mbtiles", "--grid-callback", "x"], in: directory)
+        #expect(wrongKind.status == 2 && wrongKind.stderr.hasPrefix("Error: --grid-callback does not apply to the MBTiles b.mbtiles (it applies to folder and tar archive stores)\n"))
+    }
+
     @Test("verify: clean store exit 0, problems exit 1 one per line, two stores compared")
     func verify() throws {
         let source = try makeFolder("src")

@@ -9,6 +9,9 @@ struct ConvertCommand: Command {
     static let dedup = OptionDefinition.flag(
         DeduplicationOption.name,
         help: "Store each distinct blob once: hard links in a folder or tar,\nthe normalized schema in an MBTiles (a PMTiles always does).")
+    static let gridCallback = OptionDefinition.value(
+        GridCallbackOption.name, "name",
+        help: "JSONP callback around the .grid.json UTFGrids of a folder or tar destination\n(default grid, as mb-util; '' writes plain JSON).")
     static let force = OptionDefinition.flag("force", help: "Replace the destination if it exists.")
     static let skipInvalid = OptionDefinition.flag("skip-invalid", help: "Skip invalid tiles with a warning count instead of stopping.")
 
@@ -30,7 +33,8 @@ struct ConvertCommand: Command {
             .init(name: "source", help: "The store to read."),
             .init(name: "destination", help: "The store to create (refused if it exists, unless --force)."),
         ],
-        options: StorePairOptions.definitions(destination: .destination) + [mbtilesSchema, dedup, CompressOption.definition, force, skipInvalid]
+        options: StorePairOptions.definitions(destination: .destination)
+            + [mbtilesSchema, dedup, gridCallback, CompressOption.definition, force, skipInvalid]
             + OutputOptions.definitions,
         examples: [
             "tilesync convert world.mbtiles tiles/",
@@ -54,6 +58,7 @@ struct ConvertCommand: Command {
         var destinationOptions = TileStoreOptions()
         destinationOptions.mbtilesSchema = try arguments.choice(Self.mbtilesSchema, as: MBTilesSchema.self)
         if arguments.flag(Self.dedup) { destinationOptions.deduplicate = true }
+        destinationOptions.gridCallback = arguments.value(Self.gridCallback)
         let stores = try StorePairOptions(arguments, destination: .destination, destinationOptions: destinationOptions)
         source = stores.source
         destination = stores.destination

@@ -32,7 +32,8 @@ struct SyncCommand: Command {
             .init(name: "source", help: "The store to copy from."),
             .init(name: "destination", help: "The store to update (created if missing)."),
         ],
-        options: [delete, dryRun, checksum] + StorePairOptions.definitions(destination: .existingDestination) + [mbtilesSchema, CompressOption.definition, skipInvalid]
+        options: [delete, dryRun, checksum] + StorePairOptions.definitions(destination: .existingDestination)
+            + [mbtilesSchema, ConvertCommand.gridCallback, CompressOption.definition, skipInvalid]
             + OutputOptions.definitions,
         examples: [
             "tilesync sync nightly.mbtiles published.mbtiles --delete",
@@ -50,6 +51,7 @@ struct SyncCommand: Command {
     init(parsing arguments: ParsedArguments) throws {
         var destinationOptions = TileStoreOptions()
         destinationOptions.mbtilesSchema = try arguments.choice(Self.mbtilesSchema, as: MBTilesSchema.self)
+        destinationOptions.gridCallback = arguments.value(ConvertCommand.gridCallback)
         stores = try StorePairOptions(arguments, destination: .existingDestination, destinationOptions: destinationOptions)
         var options = SyncOptions()
         options.filter = stores.filter

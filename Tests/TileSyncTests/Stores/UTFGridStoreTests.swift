@@ -225,4 +225,33 @@ struct UTFGridStoreTests {
         while try cursor.next() != nil {}
         #expect(try reader.grids(matching: .all) != nil)
     }
+
+    @Test("grid-callback: empty writes plain JSON, a name wraps in it, anything else is refused before writing",
+          arguments: ["tree", "tree.tar"])
+    func gridCallback(_ name: String) throws {
+        let directory = try TemporaryDirectory()
+        let source = directory.file("source.mbtiles")
+        try Self.writeSource(source, grids: try Self.grids())
+        let origin = try TileCoordinate(z: 0, x: 0, y: 0)
+        let json = Self.expected(try Self.grids())[origin] ?? ""
+        for (callback, expected) in [("", json), ("app.onGrid", "app.onGrid(" + json + ");")] {
+            var options = TileStoreOptions()
+            options.gridCallback = callback
+            let path = directory.file(callback.isEmpty ? "plain-" + name : name)
+            _ = try TileConverter.convert(from: TileStoreLocation(parsing: source), to: TileStoreLocation(parsing: path, options: options))
+            if name.hasSuffix(".tar") {
+                #expect(try StoreContents.grids(path) == Self.expected(try Self.grids()))
+            } else {
+                #expect(FileManager.default.contents(atPath: path + "/0/0/0.grid.json") == Data(expected.utf8))
+            }
+        }
+        var bad = TileStoreOptions()
+        bad.gridCallback = "1nope"
+        let target = try TileStoreLocation(parsing: directory.file("bad-" + name), options: bad)
+        #expect(throws: TileStoreError(.invalidOptions, store: target.address, item: "option grid-callback",
+                                       message: "'1nope' is not a JavaScript name (letters, digits, _, $ and .; empty for plain JSON)")) {
+            try TileConverter.convert(from: TileStoreLocation(parsing: source), to: target)
+        }
+        #expect(!FileManager.default.fileExists(atPath: target.address))
+    }
 }

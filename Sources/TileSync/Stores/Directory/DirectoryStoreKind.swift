@@ -31,7 +31,7 @@ public struct DirectoryStoreKind: TileStoreKind {
     }
 
     public func options(from options: TileStoreOptions, at location: TileStoreLocation) throws(TileStoreError) -> TileTreeOptions {
-        TileTreeOptions(options)
+        try TileTreeOptions.checked(options, at: location)
     }
 
     public func openReader(at location: TileStoreLocation, options: TileTreeOptions) throws(TileStoreError) -> any TileReader {
@@ -41,11 +41,12 @@ public struct DirectoryStoreKind: TileStoreKind {
     public func makeWriter(at location: TileStoreLocation, options: TileTreeOptions,
                            settings: TileWriterSettings) throws(TileStoreError) -> any TileWriter {
         try DirectoryWriter(location: location, template: options.writeLayout, deduplicate: options.deduplicate,
-                            preservesModificationTimes: settings.preservesModificationTimes, overwrite: settings.overwrite)
+                            preservesModificationTimes: settings.preservesModificationTimes, overwrite: settings.overwrite,
+                            gridCallback: options.gridCallback)
     }
 
     public func makeUpdater(at location: TileStoreLocation, options: TileTreeOptions) throws(TileStoreError) -> any TileUpdater {
-        DirectoryUpdater(location: location, layout: options.layout)
+        DirectoryUpdater(location: location, layout: options.layout, gridCallback: options.gridCallback)
     }
 
     public func resource(at location: TileStoreLocation) -> any TileStoreResource {

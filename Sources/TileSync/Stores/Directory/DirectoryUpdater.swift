@@ -44,7 +44,9 @@ public final class DirectoryUpdater: TileUpdater {
 
     /// Prepares to change the folder at `location` (created when missing).
     /// - Parameter layout: where tiles go; nil: the layout the folder's metadata says.
-    public init(location: TileStoreLocation, layout: PathTemplate?) {
+    /// - Parameter gridCallback: the JSONP callback around `.grid.json` files written.
+    public init(location: TileStoreLocation, layout: PathTemplate?, gridCallback: String = "grid") {
+        self.gridCallback = gridCallback
         self.location = location
         self.layout = layout
     }
@@ -67,7 +69,8 @@ public final class DirectoryUpdater: TileUpdater {
         fileExtension = format.format.fileExtension
         guard AtomicFile.exists(root) else {
             template = layout ?? .xyz
-            let writer = try DirectoryWriter(location: location, template: template, preservesModificationTimes: true, overwrite: false)
+            let writer = try DirectoryWriter(location: location, template: template, preservesModificationTimes: true, overwrite: false,
+                                             gridCallback: gridCallback)
             try writer.begin(metadata: metadata, format: format)
             newFolder = writer
             return
@@ -122,6 +125,7 @@ public final class DirectoryUpdater: TileUpdater {
 
     /// UTFGrids are `.grid.json` files beside the tiles, changed through the same journal.
     public var acceptsGrids: Bool { template.gridTemplate != nil }
+    private let gridCallback: String
 
     public func put(grid: UTFGrid) throws {
         if let newFolder {
@@ -133,7 +137,7 @@ public final class DirectoryUpdater: TileUpdater {
         }
         let relative = gridTemplate.path(for: grid.coordinate, fileExtension: "")
         do {
-            try stage(UTFGridJSON.document(grid.json, callback: UTFGridJSON.defaultCallback), finalPath: relative, modificationTime: nil)
+            try stage(UTFGridJSON.document(grid.json, callback: gridCallback), finalPath: relative, modificationTime: nil)
         } catch {
             throw error.storeError(store: root, item: "grid \(grid.coordinate) (\(relative))")
         }

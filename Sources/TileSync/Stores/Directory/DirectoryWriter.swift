@@ -49,9 +49,12 @@ public final class DirectoryWriter: TileWriter {
     ///   - preservesModificationTimes: give each file the `modificationTime` of its tile, where
     ///     the tile has one (read from a folder), as `rsync -a` does.
     ///   - overwrite: replace an existing destination (`--force`).
+    ///   - gridCallback: the JSONP callback around `.grid.json` files (empty: plain JSON).
     /// - Throws: `TileStoreError` `.destinationExists`.
     public init(location: TileStoreLocation, template: PathTemplate = .xyz,
-                deduplicate: Bool = false, preservesModificationTimes: Bool = false, overwrite: Bool) throws(TileStoreError) {
+                deduplicate: Bool = false, preservesModificationTimes: Bool = false, overwrite: Bool,
+                gridCallback: String = "grid") throws(TileStoreError) {
+        self.gridCallback = gridCallback
         self.location = location
         self.template = template
         self.deduplicate = deduplicate
@@ -99,6 +102,7 @@ public final class DirectoryWriter: TileWriter {
     /// UTFGrids go to `.grid.json` files beside the tiles, wrapped in `grid(...);` as mb-util
     /// writes them; a layout with `{ext}` before its end has no place for them.
     public var acceptsGrids: Bool { template.gridTemplate != nil }
+    private let gridCallback: String
 
     public func write(grid: UTFGrid) throws {
         guard hasBegun, let gridTemplate = template.gridTemplate else {
@@ -106,7 +110,7 @@ public final class DirectoryWriter: TileWriter {
         }
         pathBytes.removeAll(keepingCapacity: true)
         gridTemplate.appendPath(for: grid.coordinate, fileExtension: "", to: &pathBytes)
-        try writeFile(UTFGridJSON.document(grid.json, callback: UTFGridJSON.defaultCallback), linkingTo: nil, modificationTime: nil,
+        try writeFile(UTFGridJSON.document(grid.json, callback: gridCallback), linkingTo: nil, modificationTime: nil,
                       item: "grid \(grid.coordinate)")
     }
 

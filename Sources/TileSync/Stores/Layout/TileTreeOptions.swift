@@ -4,14 +4,28 @@ public struct TileTreeOptions: Sendable, Equatable {
     public var layout: PathTemplate?
     /// Store a repeated blob as a hard link to its first tile.
     public var deduplicate: Bool
+    /// The JSONP callback around `.grid.json` UTFGrids written (empty: plain JSON).
+    public var gridCallback: String
 
     /// The option names these kinds read.
-    public static let optionNames: Set<String> = [LayoutOption.name, DeduplicationOption.name]
+    public static let optionNames: Set<String> = [LayoutOption.name, DeduplicationOption.name, GridCallbackOption.name]
 
-    /// Reads `layout` and `dedup` from a location's options.
+    /// Reads `layout`, `dedup` and `grid-callback` from a location's options.
     public init(_ options: TileStoreOptions) {
         layout = options.layout
         deduplicate = options.deduplicate ?? false
+        gridCallback = options.gridCallback ?? UTFGridJSON.defaultCallback
+    }
+
+    /// The options of `location`, checked.
+    /// - Throws: `TileStoreError` `.invalidOptions` for a grid callback a page could not call.
+    static func checked(_ options: TileStoreOptions, at location: TileStoreLocation) throws(TileStoreError) -> TileTreeOptions {
+        let tree = TileTreeOptions(options)
+        guard GridCallbackOption.isValid(tree.gridCallback) else {
+            throw TileStoreError(.invalidOptions, store: location.address, item: "option \(GridCallbackOption.name)",
+                                 message: "'\(tree.gridCallback)' is not a JavaScript name (letters, digits, _, $ and .; empty for plain JSON)")
+        }
+        return tree
     }
 
     /// The layout to write a new store with.

@@ -34,7 +34,7 @@ public struct TarStoreKind: TileStoreKind {
     }
 
     public func options(from options: TileStoreOptions, at location: TileStoreLocation) throws(TileStoreError) -> TileTreeOptions {
-        TileTreeOptions(options)
+        try TileTreeOptions.checked(options, at: location)
     }
 
     public func openReader(at location: TileStoreLocation, options: TileTreeOptions) throws(TileStoreError) -> any TileReader {
@@ -48,7 +48,8 @@ public struct TarStoreKind: TileStoreKind {
     public func makeWriter(at location: TileStoreLocation, options: TileTreeOptions,
                            settings: TileWriterSettings) throws(TileStoreError) -> any TileWriter {
         #if canImport(CTileSyncArchive)
-        try TarWriter(location: location, template: options.writeLayout, deduplicate: options.deduplicate, overwrite: settings.overwrite)
+        try TarWriter(location: location, template: options.writeLayout, deduplicate: options.deduplicate, overwrite: settings.overwrite,
+                      gridCallback: options.gridCallback)
         #else
         throw Self.unsupported(location)
         #endif
@@ -56,7 +57,7 @@ public struct TarStoreKind: TileStoreKind {
 
     public func makeUpdater(at location: TileStoreLocation, options: TileTreeOptions) throws(TileStoreError) -> any TileUpdater {
         #if canImport(CTileSyncArchive)
-        TarUpdater(location: location, layout: options.layout)
+        TarUpdater(location: location, layout: options.layout, gridCallback: options.gridCallback)
         #else
         throw Self.unsupported(location)
         #endif

@@ -23,7 +23,9 @@ public final class TarUpdater: TileUpdater {
 
     /// - Parameter layout: the entry paths the old archive is read with and the new one written
     ///   with; nil: the old archive's (from its metadata), `{z}/{x}/{y}.{ext}` for a new one.
-    public init(location: TileStoreLocation, layout: PathTemplate?) {
+    ///   The JSONP callback around `.grid.json` entries written is `gridCallback`.
+    public init(location: TileStoreLocation, layout: PathTemplate?, gridCallback: String = "grid") {
+        self.gridCallback = gridCallback
         self.location = location
         self.layout = layout
     }
@@ -38,6 +40,8 @@ public final class TarUpdater: TileUpdater {
         changes = try PendingTileChanges(store: location.address)
         gridChanges = try PendingTileChanges(store: location.address)
     }
+
+    private let gridCallback: String
 
     /// UTFGrids are `.grid.json` entries beside the tiles; the old archive's are kept unless changed.
     public var acceptsGrids: Bool { (layout ?? template).gridTemplate != nil }
@@ -91,12 +95,12 @@ public final class TarUpdater: TileUpdater {
                     while let grid = try grids.next() {
                         if try gridChanges?.contains(grid.coordinate) == true { continue }
                         try archive.writeFile(path: gridTemplate.path(for: grid.coordinate, fileExtension: ""),
-                                              data: UTFGridJSON.document(grid.json, callback: UTFGridJSON.defaultCallback), modificationTime: time)
+                                              data: UTFGridJSON.document(grid.json, callback: gridCallback), modificationTime: time)
                     }
                 }
                 try gridChanges?.forEachPut { grid in
                     try archive.writeFile(path: gridTemplate.path(for: grid.coordinate, fileExtension: ""),
-                                          data: UTFGridJSON.document(grid.data, callback: UTFGridJSON.defaultCallback), modificationTime: time)
+                                          data: UTFGridJSON.document(grid.data, callback: gridCallback), modificationTime: time)
                 }
             }
             try archive.close()

@@ -33,9 +33,11 @@ public final class TarWriter: TileWriter {
     ///   - template: entry path of each tile (`{ext}` from the format `begin` gets).
     ///   - deduplicate: store repeated blobs as hard-link entries (`--dedup`).
     ///   - overwrite: replace an existing file (`--force`).
+    ///   - gridCallback: the JSONP callback around `.grid.json` entries (empty: plain JSON).
     /// - Throws: `TileStoreError` `.destinationExists`.
     public init(location: TileStoreLocation, template: PathTemplate = .xyz,
-                deduplicate: Bool = false, overwrite: Bool) throws(TileStoreError) {
+                deduplicate: Bool = false, overwrite: Bool, gridCallback: String = "grid") throws(TileStoreError) {
+        self.gridCallback = gridCallback
         self.location = location
         self.template = template
         self.deduplicate = deduplicate
@@ -88,6 +90,7 @@ public final class TarWriter: TileWriter {
     /// UTFGrids go to `.grid.json` entries beside the tiles, wrapped in `grid(...);` as mb-util
     /// writes them; a layout with `{ext}` before its end has no place for them.
     public var acceptsGrids: Bool { template.gridTemplate != nil }
+    private let gridCallback: String
 
     public func write(grid: UTFGrid) throws {
         guard let archive, let gridTemplate = template.gridTemplate else {
@@ -96,7 +99,7 @@ public final class TarWriter: TileWriter {
         entryPath.removeAll(keepingCapacity: true)
         gridTemplate.appendPath(for: grid.coordinate, fileExtension: "", to: &entryPath)
         do {
-            try archive.writeFile(path: entryPath, data: UTFGridJSON.document(grid.json, callback: UTFGridJSON.defaultCallback),
+            try archive.writeFile(path: entryPath, data: UTFGridJSON.document(grid.json, callback: gridCallback),
                                   modificationTime: modificationTime)
         } catch {
             throw writeError(error)
