@@ -37,6 +37,7 @@ enum TilesyncTool {
     }
 
     static func main() {
+        MallocArenaLimit.apply()
         exit(run(Array(CommandLine.arguments.dropFirst())))
     }
 
