@@ -233,6 +233,8 @@ final class EndToEndTests {
         let sync = try ToolRunner.run(["sync", "plain", "a.mbtiles"], in: directory)
         #expect(sync.status == 0 && sync.stdout.hasPrefix("Synced plain to a.mbtiles: 0 added, 0 replaced, 0 deleted, 21 unchanged; UTFGrids: 0 added, 1 replaced, 0 deleted, 0 unchanged, "))
         #expect(try ToolRunner.run(["verify", "a.mbtiles"], in: directory).stdout == "a.mbtiles: OK, 21 tiles and 1 UTFGrids checked\n")
+        #expect(try ToolRunner.run(["info", "a.mbtiles"], in: directory).stdout.contains("\ntiles:    21, and 1 UTFGrids\n"))
+        #expect(try ToolRunner.run(["info", "a.mbtiles", "--json"], in: directory).stdout.contains(#""average_tile_bytes":13,"grids":1,"invalid_grids":0,"#))
         let pmtiles = try ToolRunner.run(["convert", "a.mbtiles", "a.pmtiles"], in: directory)
         #expect(pmtiles.stderr == "Warning: a.mbtiles: UTFGrids (1 grid) is not carried to a.pmtiles (a PMTiles archive keeps no UTFGrids)\n")
         let bad = try ToolRunner.run(["convert", "a.mbtiles", "bad", "--grid-callback", "a b"], in: directory)

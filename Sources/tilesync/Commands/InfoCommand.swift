@@ -39,6 +39,9 @@ struct InfoCommand: Command {
         /// nil for a remote store, where computing it would download every tile.
         let aggregate: String?
         let details: [(label: String, value: String)]
+        /// UTFGrids read, and those that are not grids.
+        let grids: Int
+        let invalidGrids: Int
 
         var averageTileBytes: Int { summary.tileCount > 0 ? summary.byteCount / summary.tileCount : 0 }
         var aggregateNote: String {
@@ -84,10 +87,24 @@ struct InfoCommand: Command {
         status.show("counting tiles")
         let summary = try reader.summary(matching: .all)
         if cancellation.isSet { throw TileStoreError(.interrupted, store: location.address, message: "interrupted") }
+        status.show("counting UTFGrids")
+        var grids = (readable: 0, invalid: 0)
+        if let cursor = try reader.grids(matching: .all) {
+            while true {
+                do {
+                    guard try cursor.next() != nil else { break }
+                    grids.readable += 1
+                } catch let error as TileStoreError where error.kind == .invalidTile {
+                    grids.invalid += 1
+                }
+            }
+        }
+        if cancellation.isSet { throw TileStoreError(.interrupted, store: location.address, message: "interrupted") }
         status.show("computing agg_tiles_hash")
         let aggregate = reader.isRemote ? nil : try reader.aggregateHash().hex
         return Description(schema: reader.schemaDescription, metadata: metadata, summary: summary,
-                           sniffed: sniffed, aggregate: aggregate, details: reader.details + patchDetails(metadata))
+                           sniffed: sniffed, aggregate: aggregate, details: reader.details + patchDetails(metadata),
+                           grids: grids.readable, invalidGrids: grids.invalid)
     }
 
     /// For a patch file (martin's diff format): what it holds and the hashes it checks.
@@ -115,6 +132,7 @@ struct InfoCommand: Command {
             ("tiles", .int(summary.tileCount)),
             ("bytes", .int(summary.byteCount)),
             ("average_tile_bytes", .int(description.averageTileBytes)),
+            ("grids", .int(description.grids)), ("invalid_grids", .int(description.invalidGrids)),
             ("bounds", summary.bounds.map { .string($0.description) } ?? .null),
             ("agg_tiles_hash", .object([("computed", description.aggregate.map { .string($0) } ?? .null),
                                         ("declared", metadata["agg_tiles_hash"].map { .string($0) } ?? .null)])),
@@ -131,7 +149,9 @@ struct InfoCommand: Command {
             "kind:     \(location.kind.displayName)",
             "schema:   \(description.schema)",
             "format:   \(description.sniffed?.description ?? "-") (declared: \(metadata["format"] ?? "none"))",
-            "tiles:    \(summary.tileCount)",
+            "tiles:    \(summary.tileCount)" + (description.grids + description.invalidGrids > 0
+                ? ", and \(description.grids) UTFGrids" + (description.invalidGrids > 0 ? " (\(description.invalidGrids) more not readable)" : "")
+                : ""),
             "size:     \(summary.byteCount) bytes (\(Formatting.bytes(summary.byteCount))), average \(description.averageTileBytes) bytes",
             "bounds:   \(summary.bounds?.description ?? "-") (of all tiles)",
             "agg hash: \(description.aggregate ?? "-") (\(description.aggregateNote))",

@@ -216,6 +216,9 @@ struct UTFGridStoreTests {
             while try cursor.next() != nil {}
             #expect(try reader.grids(matching: .all) == nil, "\(name): a complete pass met no grid")
             #expect(try reader.grids(matching: TileFilter(minZoom: 1, maxZoom: 1)) != nil, "another filter is not known")
+            let counted = try TileStoreLocation(parsing: path).openReader()
+            _ = try counted.summary(matching: .all, countingBytes: false)
+            #expect(try counted.grids(matching: .all) == nil, "\(name): a summary is a complete pass too")
         }
         let withGrids = directory.file("grids")
         try Self.writeSource(directory.file("source.mbtiles"), grids: try Self.grids())

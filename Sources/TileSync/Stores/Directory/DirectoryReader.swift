@@ -144,6 +144,7 @@ public final class DirectoryReader: TileReader {
         while let coordinate = try walk.nextSkippingInvalid() {
             summary.add(coordinate, size: walk.lastStamp?.size ?? 0)
         }
+        gridPresence.record(filter: filter, sawGrids: walk.companionsSeen > 0)
         return summary
     }
 

@@ -121,6 +121,7 @@ public final class TarReader: TileReader {
                 continue
             }
         }
+        gridPresence.record(filter: filter, sawGrids: scanner.companionsSeen > 0)
         guard let links else { return summary }
         scanner = try TarEntryScanner(path: location.address, template: template)
         while let found = try scanner.nextSkippingInvalid() {
