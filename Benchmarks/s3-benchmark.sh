@@ -11,6 +11,10 @@
 # Prints the median wall time, tiles/s, MB/s, peak RSS and the ratio to each peer. The server
 # shares the two cores with the client, alike for every tool.
 #
+# PMTILES=1 measures a PMTiles archive of the tiles instead: reading it from s3:// by range requests
+# into a tar (next to `aws s3 cp` and `rclone copyto` downloading it whole), and writing one to
+# s3:// from the MBTiles (layout + multipart upload; next to `aws s3 cp` and `rclone copyto` of
+# the finished archive, which do the upload alone).
 # PEERS=0 runs TileSync alone (for quick checks; no ratios). LISTING=1 measures only the
 # listing: the tree is written straight into the server's folder, then `tilesync diff` of the
 # tree against the prefix lists every object (with its ETag) and compares, in flat memory.
@@ -72,6 +76,7 @@ for tiles in "${sizes[@]}"; do
   bytes=$(sqlite3 a.mbtiles "select sum(length(tile_data)) from tiles")
   mkdir -p server/bench
   [ "${LISTING:-0}" = 1 ] && cp -al tree server/bench/listed
+  [ "${PMTILES:-0}" = 1 ] && "$bin/tilesync" convert a.mbtiles server/bench/a.pmtiles --quiet && cp server/bench/a.pmtiles a.pmtiles
   rclone serve s3 --auth-key BENCHKEY,bench-secret --addr 127.0.0.1:0 --config /dev/null "$work/server" 2> server.log &
   server=$!
   for _ in $(seq 100); do grep -q "Starting s3 server" server.log && break; sleep 0.1; done
@@ -85,6 +90,27 @@ for tiles in "${sizes[@]}"; do
     echo
     echo "== listing $tiles objects (tilesync diff of the tree against them), median of $runs runs"
     printf "%-36s %s\n" "listing + compare: tilesync diff" "$(report listing-tilesync "$tiles" "$bytes")"
+    cd "$repo"; rm -rf "$results"; continue
+  fi
+  if [ "${PMTILES:-0}" = 1 ]; then
+    archive=$(stat -c %s a.pmtiles)
+    for run in $(seq "$runs"); do
+      measure pm-read-tilesync "$bin/tilesync" convert s3://bench/a.pmtiles "read-$run.tar" --quiet
+      measure pm-read-aws aws s3 cp --only-show-errors s3://bench/a.pmtiles "aws-$run.pmtiles"
+      measure pm-read-rclone rclone copyto bench:bench/a.pmtiles "rclone-$run.pmtiles"
+      measure pm-write-tilesync "$bin/tilesync" convert a.mbtiles "s3://bench/ts-$run.pmtiles" --quiet
+      measure pm-write-aws aws s3 cp --only-show-errors a.pmtiles "s3://bench/aws-$run.pmtiles"
+      measure pm-write-rclone rclone copyto a.pmtiles "bench:bench/rc-$run.pmtiles"
+      rm -f "read-$run.tar" "aws-$run.pmtiles" "rclone-$run.pmtiles" server/bench/*-"$run".pmtiles
+    done
+    kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; server=""
+    echo
+    echo "== PMTiles of $tiles vector tiles ($(awk "BEGIN {printf \"%.0f\", $archive/1e6}") MB) on rclone serve s3, loopback, median of $runs runs"
+    for pair in "read s3:// -> tar: tilesync convert|pm-read-tilesync" "download whole: aws s3 cp|pm-read-aws" \
+                "download whole: rclone copyto|pm-read-rclone" "MBTiles -> s3:// PMTiles: tilesync|pm-write-tilesync" \
+                "upload whole: aws s3 cp|pm-write-aws" "upload whole: rclone copyto|pm-write-rclone"; do
+      printf "%-40s %s\n" "${pair%%|*}" "$(report "${pair##*|}" "$tiles" "$archive")"
+    done
     cd "$repo"; rm -rf "$results"; continue
   fi
   for run in $(seq "$runs"); do
