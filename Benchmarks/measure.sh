@@ -16,3 +16,6 @@ report() {
     i=int((NR+1)/2); s=t[i] > 0 ? t[i] : 0.01
     printf "%8.2f s %10.0f tiles/s %8.1f MB/s %7.1f MB", t[i], tiles/s, bytes/s/1e6, m[i]/1024 }'
 }
+
+# median NAME: the median run's wall time in seconds.
+median() { sort -n "$results/$1.times" | awk '{t[NR]=$1} END {print t[int((NR+1)/2)]}'; }

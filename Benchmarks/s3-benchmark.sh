@@ -52,18 +52,7 @@ export AWS_PAGER="" AWS_CONFIG_FILE=/dev/null AWS_SHARED_CREDENTIALS_FILE=/dev/n
 export RCLONE_CONFIG_BENCH_TYPE=s3 RCLONE_CONFIG_BENCH_PROVIDER=Other RCLONE_CONFIG_BENCH_ACCESS_KEY_ID=BENCHKEY \
   RCLONE_CONFIG_BENCH_SECRET_ACCESS_KEY=bench-secret RCLONE_CONFIG_BENCH_REGION=us-east-1 RCLONE_CONFIG=/dev/null
 
-median() { sort -n "$results/$1.times" | awk '{t[NR]=$1} END {print t[int((NR+1)/2)]}'; }
-report() { # NAME TILES BYTES
-  sort -n "$results/$1.times" | awk -v tiles="$2" -v bytes="$3" '{t[NR]=$1; m[NR]=$2} END {
-    i=int((NR+1)/2); printf "%8.2f s %10.0f tiles/s %8.1f MB/s %7.1f MB", t[i], tiles/t[i], bytes/t[i]/1e6, m[i]/1024 }'
-}
-measure() { # NAME COMMAND...
-  local name=$1; shift
-  sync
-  /usr/bin/time -f "%e %M" -o "$results/$name.one" "$@" >/dev/null 2>"$results/$name.err" \
-    || { echo "FAILED: $name: $*" >&2; tail -3 "$results/$name.err" >&2; return 1; }
-  cat "$results/$name.one" >> "$results/$name.times"
-}
+. "$repo/Benchmarks/measure.sh"
 
 for tiles in "${sizes[@]}"; do
   results=$(mktemp -d /tmp/tilesync-s3-bench-results.XXXXXX)

@@ -59,18 +59,10 @@ final class PendingTileChanges {
     /// Calls `body` with every tile put, in zoom, column, row order.
     /// - Throws: `SQLiteError`, or what `body` throws.
     func forEachPut(_ body: (Tile) throws -> Void) throws {
-        let puts = try putCursor()
-        while let tile = try puts() { try body(tile) }
-    }
-
-    /// The tiles put, one per call in zoom, column, row order, nil after the last.
-    /// - Throws: `SQLiteError`.
-    func putCursor() throws -> () throws -> Tile? {
         let added = try connection.prepare("SELECT z, x, y, data FROM change WHERE data IS NOT NULL ORDER BY z, x, y")
-        return {
-            guard try added.step() else { return nil }
-            return Tile(coordinate: TileCoordinate(unchecked: added.int(at: 0), added.int(at: 1), added.int(at: 2)),
-                        data: added.blob(at: 3) ?? Data())
+        while try added.step() {
+            try body(Tile(coordinate: TileCoordinate(unchecked: added.int(at: 0), added.int(at: 1), added.int(at: 2)),
+                          data: added.blob(at: 3) ?? Data()))
         }
     }
 }

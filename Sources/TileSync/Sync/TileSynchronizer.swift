@@ -115,10 +115,11 @@ public enum TileSynchronizer {
             guard let source else { return nil }
             var count = 0, ignored = SkippedItems()
             while try TileConverter.nextGrid(source, skipInvalid: true, invalid: &ignored) != nil { count += 1 }
-            let reason = context.destination.kind.capabilities.keepsGrids
-                ? "its grids are views over the normalized UTFGrid tables, which TileSync does not change"
-                : "a \(context.destination.kind.displayName) keeps no UTFGrids"
-            if count > 0 { summary.uncarried.append(.grids(count, reason: reason)) }
+            if count > 0 {
+                summary.uncarried.append(context.destination.kind.capabilities.keepsGrids
+                    ? .grids(count, reason: "its grids are views over the normalized UTFGrid tables, which TileSync does not change")
+                    : .grids(count, destinationKind: context.destination.kind.displayName))
+            }
             return nil
         }
         let grids = try UTFGridComparison(source: source, destination: destination, store: context.destination.address,

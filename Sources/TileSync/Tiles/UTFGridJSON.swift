@@ -5,9 +5,6 @@ import Foundation
 /// MBTiles keeps `data` apart (`grid_data` rows) and the rest zlib-compressed (`grids.grid`);
 /// folders and tars keep the whole object, wrapped in a JSONP callback as mb-util writes it.
 enum UTFGridJSON {
-    /// The JSONP callback trees get, as mb-util's default `--grid_callback`.
-    static let defaultCallback = "grid"
-
     /// The largest grid document or decompressed grid accepted (64 MiB).
     static let maxSize = FileBytes.maxTileSize
 

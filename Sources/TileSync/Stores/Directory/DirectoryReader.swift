@@ -48,10 +48,7 @@ public final class DirectoryReader: TileReader {
 
     /// The layout of the folder at `root` with `metadata`, when none is given.
     static func detectLayout(root: String, metadata: TileMetadata) -> TileTreeLayoutDetection {
-        if let declared = metadata["layout"], let template = try? PathTemplate(declared) {
-            return TileTreeLayoutDetection(template: template, note: nil)
-        }
-        return TileTreeLayoutDetection.choose(metadata: metadata, sample: DirectoryPathSample.paths(root: root), store: root)
+        TileTreeLayoutDetection.choose(metadata: metadata, sample: DirectoryPathSample.paths(root: root), store: root)
     }
 
     public var schemaDescription: String { template.text + (detection?.brief.map { " (\($0))" } ?? "") }

@@ -45,7 +45,7 @@ public final class DirectoryUpdater: TileUpdater {
     /// Prepares to change the folder at `location` (created when missing).
     /// - Parameter layout: where tiles go; nil: the layout the folder's metadata says.
     /// - Parameter gridCallback: the JSONP callback around `.grid.json` files written.
-    public init(location: TileStoreLocation, layout: PathTemplate?, gridCallback: String = "grid") {
+    public init(location: TileStoreLocation, layout: PathTemplate?, gridCallback: String = GridCallbackOption.defaultValue) {
         self.gridCallback = gridCallback
         self.location = location
         self.layout = layout

@@ -53,7 +53,7 @@ public final class DirectoryWriter: TileWriter {
     /// - Throws: `TileStoreError` `.destinationExists`.
     public init(location: TileStoreLocation, template: PathTemplate = .xyz,
                 deduplicate: Bool = false, preservesModificationTimes: Bool = false, overwrite: Bool,
-                gridCallback: String = "grid") throws(TileStoreError) {
+                gridCallback: String = GridCallbackOption.defaultValue) throws(TileStoreError) {
         self.gridCallback = gridCallback
         self.location = location
         self.template = template

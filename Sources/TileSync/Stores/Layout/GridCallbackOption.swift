@@ -3,6 +3,8 @@
 public enum GridCallbackOption: TileStoreOptionKey {
     public typealias Value = String
     public static let name = "grid-callback"
+    /// The callback trees get when none is given, mb-util's default `--grid_callback`.
+    public static let defaultValue = "grid"
 
     /// True for a name a JavaScript page can call: letters, digits, `_`, `$` and `.`, not
     /// starting with a digit, or empty.

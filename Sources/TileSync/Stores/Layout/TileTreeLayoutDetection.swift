@@ -27,12 +27,13 @@ struct TileTreeLayoutDetection: Equatable {
     /// How many file paths a sample holds at most.
     static let sampleSize = 512
 
-    /// Chooses the layout of `store` from its metadata and `sample` (relative file paths that are
-    /// not metadata; folders left out).
-    static func choose(metadata: TileMetadata, sample: [String], store: String) -> TileTreeLayoutDetection {
+    /// Chooses the layout of `store` from its metadata and, when that declares no `layout`, from
+    /// `sample` (relative file paths that are not metadata; folders left out), taken only then.
+    static func choose(metadata: TileMetadata, sample takeSample: @autoclosure () -> [String], store: String) -> TileTreeLayoutDetection {
         if let declared = metadata["layout"], let template = try? PathTemplate(declared) {
             return TileTreeLayoutDetection(template: template, note: nil)
         }
+        let sample = takeSample()
         let scheme = metadata["scheme"]?.lowercased()
         let declaresRows = scheme == "xyz" || scheme == "tms"
         func withDeclaredRows(_ template: PathTemplate) -> PathTemplate {

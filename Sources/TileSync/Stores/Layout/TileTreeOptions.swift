@@ -14,7 +14,7 @@ public struct TileTreeOptions: Sendable, Equatable {
     public init(_ options: TileStoreOptions) {
         layout = options.layout
         deduplicate = options.deduplicate ?? false
-        gridCallback = options.gridCallback ?? UTFGridJSON.defaultCallback
+        gridCallback = options.gridCallback ?? GridCallbackOption.defaultValue
     }
 
     /// The options of `location`, checked.

@@ -43,25 +43,13 @@ public final class PMTilesUpdater: TileUpdater {
             let writer = try PMTilesWriter(location: location, overwrite: true)
             self.writer = writer
             try writer.begin(metadata: metadata, format: format)
-            // The old tiles that stay, then the new ones, read and hashed on a second thread
-            // (with the lookups of what changed) while the writer spools them, as a conversion does.
-            let cursor = try old?.tiles(matching: .all)
-            let puts = try changes.putCursor()
-            var oldDone = cursor == nil
-            let prefetcher = TilePrefetcher(hashes: true) {
-                while !oldDone, let cursor {
-                    guard let tile = try cursor.next() else {
-                        oldDone = true
-                        break
-                    }
-                    if try !changes.contains(tile.coordinate) { return tile }
+            if let old {
+                let cursor = try old.tiles(matching: .all)
+                while let tile = try cursor.next() {
+                    if try !changes.contains(tile.coordinate) { try writer.write(tile) }
                 }
-                return try puts()
             }
-            defer { prefetcher.stop() }
-            while let (tile, hash) = try prefetcher.next() {
-                try writer.write(tile, hash: hash, duplicateOf: nil)
-            }
+            try changes.forEachPut { try writer.write($0) }
             try writer.finish()
         } catch {
             abort()

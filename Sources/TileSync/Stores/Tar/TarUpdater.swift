@@ -21,10 +21,11 @@ public final class TarUpdater: TileUpdater {
     private var metadata = TileMetadata()
     private var temporaryPath: String?
 
-    /// - Parameter layout: the entry paths the old archive is read with and the new one written
-    ///   with; nil: the old archive's (from its metadata), `{z}/{x}/{y}.{ext}` for a new one.
-    ///   The JSONP callback around `.grid.json` entries written is `gridCallback`.
-    public init(location: TileStoreLocation, layout: PathTemplate?, gridCallback: String = "grid") {
+    /// - Parameters:
+    ///   - layout: the entry paths the old archive is read with and the new one written with;
+    ///     nil: the old archive's (from its metadata), `{z}/{x}/{y}.{ext}` for a new one.
+    ///   - gridCallback: the JSONP callback around the `.grid.json` entries written.
+    public init(location: TileStoreLocation, layout: PathTemplate?, gridCallback: String = GridCallbackOption.defaultValue) {
         self.gridCallback = gridCallback
         self.location = location
         self.layout = layout

@@ -36,7 +36,7 @@ public final class TarWriter: TileWriter {
     ///   - gridCallback: the JSONP callback around `.grid.json` entries (empty: plain JSON).
     /// - Throws: `TileStoreError` `.destinationExists`.
     public init(location: TileStoreLocation, template: PathTemplate = .xyz,
-                deduplicate: Bool = false, overwrite: Bool, gridCallback: String = "grid") throws(TileStoreError) {
+                deduplicate: Bool = false, overwrite: Bool, gridCallback: String = GridCallbackOption.defaultValue) throws(TileStoreError) {
         self.gridCallback = gridCallback
         self.location = location
         self.template = template
