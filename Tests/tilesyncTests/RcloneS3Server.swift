@@ -51,9 +51,10 @@ final class RcloneS3Server {
         process.waitUntilExit()
     }
 
-    /// The environment of a `tilesync` run against this server: the test key pair, no profile.
+    /// The environment of a `tilesync` run against this server: the test key pair, no profile,
+    /// and its sync states under this server's root (not a `TILESYNC_CACHE` another test set).
     var environment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("AWS_") }
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("AWS_") && $0.key != "TILESYNC_CACHE" }
         environment["AWS_ACCESS_KEY_ID"] = Self.accessKey
         environment["AWS_SECRET_ACCESS_KEY"] = Self.secretKey
         environment["AWS_ENDPOINT_URL"] = endpoint

@@ -11,25 +11,8 @@ final class HTTPTestServer {
 
     /// Starts a server over `root`, whose files are in place.
     init(serving root: TemporaryDirectory) throws {
-        guard let executable = S3TestServer.executable else { throw S3Error(message: "rclone not installed") }
         self.root = root
-        for _ in 0..<5 {
-            let port = S3TestServer.freePort()
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = ["serve", "http", "--addr", "127.0.0.1:\(port)", "--config", "/dev/null", root.path]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            if S3TestServer.waitForListening(port: port, process: process) {
-                self.port = port
-                self.process = process
-                return
-            }
-            process.terminate()
-            process.waitUntilExit()
-        }
-        throw S3Error(message: "rclone serve http did not start")
+        (process, port) = try RcloneServerProcess.start(["http", "--config", "/dev/null", root.path])
     }
 
     deinit {

@@ -25,7 +25,7 @@ final class S3TestServer {
     /// Starts a server with one empty bucket per name. Sets the test key pair in this process's
     /// environment (the same for every server), so the library finds it as it finds real ones.
     init(buckets: [String] = ["tiles"]) throws {
-        guard let executable = Self.executable else { throw S3Error(message: "rclone not installed") }
+        guard Self.executable != nil else { throw S3Error(message: "rclone not installed") }
         setenv("AWS_ACCESS_KEY_ID", Self.accessKey, 1)
         setenv("AWS_SECRET_ACCESS_KEY", Self.secretKey, 1)
         setenv("AWS_REGION", "us-east-1", 1)
@@ -34,30 +34,9 @@ final class S3TestServer {
         for bucket in buckets {
             try FileManager.default.createDirectory(atPath: root.file(bucket), withIntermediateDirectories: true)
         }
-        var lastError: (any Error)?
-        for _ in 0..<5 {
-            let port = Self.freePort()
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = ["serve", "s3", "--auth-key", "\(Self.accessKey),\(Self.secretKey)",
-                                 "--addr", "127.0.0.1:\(port)", "--config", "/dev/null", root.path]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            do {
-                try process.run()
-                if Self.waitForListening(port: port, process: process) {
-                    self.port = port
-                    self.process = process
-                    baseline = S3RequestCounters.shared.counts(endpoint: "http://127.0.0.1:\(port)")
-                    return
-                }
-                process.terminate()
-                process.waitUntilExit()
-            } catch {
-                lastError = error
-            }
-        }
-        throw lastError ?? S3Error(message: "rclone serve s3 did not start")
+        (process, port) = try RcloneServerProcess.start(
+            ["s3", "--auth-key", "\(Self.accessKey),\(Self.secretKey)", "--config", "/dev/null", root.path])
+        baseline = S3RequestCounters.shared.counts(endpoint: "http://127.0.0.1:\(port)")
     }
 
     deinit {
@@ -113,40 +92,5 @@ final class S3TestServer {
             }
         }
         return keys.sorted()
-    }
-
-    static func freePort() -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
-        }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    static func waitForListening(port: Int, process: Process) -> Bool {
-        for _ in 0..<200 {
-            guard process.isRunning else { return false }
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = UInt16(port).bigEndian
-            let connected = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            close(descriptor)
-            if connected == 0 { return true }
-            usleep(25_000)
-        }
-        return false
     }
 }
