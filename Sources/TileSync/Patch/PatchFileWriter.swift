@@ -71,9 +71,7 @@ final class PatchFileWriter: TileUpdater {
     private func write(_ coordinate: TileCoordinate, data: Data?) throws {
         guard let insert else { throw closed() }
         do {
-            try insert.bind(coordinate.z, at: 1)
-            try insert.bind(coordinate.x, at: 2)
-            try insert.bind(coordinate.tmsY, at: 3)
+            try insert.bindMBTilesCoordinate(coordinate)
             if let data { try insert.run(binding: data, at: 4) } else {
                 try insert.bind(nil as String?, at: 4)
                 try insert.run()

@@ -61,9 +61,7 @@ final class MBTilesGridCursor: UTFGridCursor {
         if let data {
             defer { data.reset() }
             do {
-                try data.bind(coordinate.z, at: 1)
-                try data.bind(coordinate.x, at: 2)
-                try data.bind(coordinate.tmsY, at: 3)
+                try data.bindMBTilesCoordinate(coordinate)
                 while try data.step() {
                     guard let key = data.text(at: 0), let value = data.text(at: 1) else { throw invalid("a grid_data row has a NULL key_name or key_json") }
                     keys.append((key, value))

@@ -35,11 +35,11 @@ final class MBTilesGridStatements {
         try remove(grid.coordinate)
         let (object, data) = UTFGridJSON.split(grid.json)
         let compressed = try GzipCodec.compress(object, zlibHeader: true)
-        try bind(grid.coordinate, to: insertGrid)
+        try insertGrid.bindMBTilesCoordinate(grid.coordinate)
         try insertGrid.bind(Data(compressed), at: 4)
         try insertGrid.run()
         for entry in data {
-            try bind(grid.coordinate, to: insertData)
+            try insertData.bindMBTilesCoordinate(grid.coordinate)
             try insertData.bind(entry.key, at: 4)
             try insertData.bind(entry.json, at: 5)
             try insertData.run()
@@ -50,14 +50,8 @@ final class MBTilesGridStatements {
     /// - Throws: `SQLiteError` when writing fails.
     func remove(_ coordinate: TileCoordinate) throws(SQLiteError) {
         for statement in [deleteGrid, deleteData] {
-            try bind(coordinate, to: statement)
+            try statement.bindMBTilesCoordinate(coordinate)
             try statement.run()
         }
-    }
-
-    private func bind(_ coordinate: TileCoordinate, to statement: SQLiteStatement) throws(SQLiteError) {
-        try statement.bind(coordinate.z, at: 1)
-        try statement.bind(coordinate.x, at: 2)
-        try statement.bind(coordinate.tmsY, at: 3)
     }
 }

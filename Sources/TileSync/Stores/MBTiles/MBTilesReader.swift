@@ -80,9 +80,7 @@ public final class MBTilesReader: TileReader {
                 lookup = statement
             }
             defer { statement.reset() }
-            try statement.bind(coordinate.z, at: 1)
-            try statement.bind(coordinate.x, at: 2)
-            try statement.bind(coordinate.tmsY, at: 3)
+            try statement.bindMBTilesCoordinate(coordinate)
             guard try statement.step() else { return nil }
             return try validatedData(statement.blob(at: 0), coordinate: coordinate)
         } catch let error as SQLiteError {

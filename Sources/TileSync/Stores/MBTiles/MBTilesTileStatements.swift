@@ -36,7 +36,7 @@ final class MBTilesTileStatements {
     /// - Parameter storesBlob: false when an earlier tile of this run already stored the same
     ///   bytes (normalized only: the `images` row exists).
     func put(_ tile: Tile, hash: ContentHash, storesBlob: Bool = true) throws(SQLiteError) {
-        try bind(tile.coordinate, to: put)
+        try put.bindMBTilesCoordinate(tile.coordinate)
         switch schema {
         case .flat:
             try put.run(binding: tile.data, at: 4)
@@ -55,13 +55,7 @@ final class MBTilesTileStatements {
     }
 
     func remove(_ coordinate: TileCoordinate) throws(SQLiteError) {
-        try bind(coordinate, to: delete)
+        try delete.bindMBTilesCoordinate(coordinate)
         try delete.run()
-    }
-
-    private func bind(_ coordinate: TileCoordinate, to statement: SQLiteStatement) throws(SQLiteError) {
-        try statement.bind(coordinate.z, at: 1)
-        try statement.bind(coordinate.x, at: 2)
-        try statement.bind(coordinate.tmsY, at: 3)
     }
 }
