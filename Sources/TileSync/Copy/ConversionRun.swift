@@ -11,6 +11,11 @@ final class ConversionRun {
     private let written: ((Tile) -> Void)?
     private let cursor: any TileCursor
     private let blobs: DedupIndex
+    /// The writer links repeats to their first coordinate (else it counts them itself).
+    private let linksRepeats: Bool
+    /// The writer reads the tiles' bytes from the source again at `finish()` (which must then
+    /// run inside the source's `withConsistentReads`, as the copy does).
+    let rereadsSource: Bool
     private var summary: ConversionSummary
     private var mismatched = SkippedItems()
     private var repeated = SkippedItems()
@@ -28,9 +33,17 @@ final class ConversionRun {
         self.written = written
         summary = ConversionSummary(source: reader.location, destination: writer.location)
         summary.destinationDeduplicates = writer.deduplication != .none
+        linksRepeats = writer.deduplication == .linksRepeats
         cursor = try reader.tiles(matching: options.filter, preferring: writer.preferredOrder)
         recompressor = try options.compression.map {
             TileRecompressor(target: $0, declared: try reader.declaredTileCompression(), store: reader.location.address)
+        }
+        if recompressor == nil, let source = reader as? any TileColumnRereading, source.rereadsExactly,
+           let rereading = writer as? any SourceRereadingWriter {
+            rereading.rereadBlobs(from: source)
+            rereadsSource = true
+        } else {
+            rereadsSource = false
         }
         do {
             blobs = try DedupIndex()
@@ -164,13 +177,15 @@ final class ConversionRun {
         if let counter {
             counter.add(tile, key: writer.wantsHashes ? hash : nil)
             try writer.write(tile, hash: hash, duplicateOf: nil)
-        } else {
+        } else if linksRepeats {
             let original = try originalTile(of: tile, hash: hash)
             if original != nil {
                 summary.duplicateTiles += 1
                 summary.duplicateBytes += tile.data.count
             }
             try writer.write(tile, hash: hash, duplicateOf: original)
+        } else {
+            try writer.write(tile, hash: hash, duplicateOf: nil)
         }
         written?(tile)
         previous = tile.coordinate

@@ -38,8 +38,17 @@ public enum TileConverter {
         let writer = try destination.makeWriter(settings)
         do {
             let run = try ConversionRun(reader: reader, writer: writer, options: options, progress: progress, written: written)
-            var summary = try run.copy(sourceMetadata: sourceMetadata)
-            try writer.finish()
+            var summary: ConversionSummary
+            if run.rereadsSource {
+                summary = try reader.withConsistentReads {
+                    let summary = try run.copy(sourceMetadata: sourceMetadata)
+                    try writer.finish()
+                    return summary
+                }
+            } else {
+                summary = try run.copy(sourceMetadata: sourceMetadata)
+                try writer.finish()
+            }
             ConversionRun.takeCounts(of: writer, into: &summary)
             summary.seconds = Date().timeIntervalSince(started)
             return summary

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Reads tiles on a second thread, a bounded number of bytes ahead of the writer, and hashes
-/// them (MD5, a batch at a time with `MultiLaneMD5`) there when the destination needs each hash
-/// before writing; the writing thread takes them in batches. Errors arrive in stream order, after the tiles read before them.
+/// them (MD5, a batch at a time with `MultiLaneMD5`) on a third when the destination needs each
+/// hash before writing, so that reading, hashing and writing share the cores; the writing
+/// thread takes them in batches. Errors arrive in stream order, after the tiles read before them.
 ///
 /// Only the prefetching thread touches the source while it runs; `stop()` (or the end of the
 /// stream) ends it, and `stop()` waits for it, so the source can be closed afterwards.
@@ -17,7 +18,10 @@ final class TilePrefetcher: @unchecked Sendable {
     private let read: () throws -> Tile?
     private let transform: (([Tile]) throws -> [Tile])?
     private let hashes: Bool
+    /// Tiles ready for the writing thread.
     private let queue = BoundedBatchQueue<Item>(maxBytes: 1 << 20)
+    /// Tiles read, waiting for the hashing thread (only when hashing).
+    private let unhashed = BoundedBatchQueue<Item>(maxBytes: 512 << 10)
     private var taken: [Item] = []
     private var takenIndex = 0
 
@@ -31,9 +35,14 @@ final class TilePrefetcher: @unchecked Sendable {
         self.read = read
         self.transform = transform
         self.hashes = hashes
-        let thread = Thread { [self] in work() }
-        thread.stackSize = 1 << 20
-        thread.start()
+        let reading = Thread { [self] in readTiles(into: hashes ? unhashed : queue) }
+        reading.stackSize = 1 << 20
+        reading.start()
+        if hashes {
+            let hashing = Thread { [self] in hash() }
+            hashing.stackSize = 1 << 20
+            hashing.start()
+        }
     }
 
     deinit {
@@ -58,16 +67,19 @@ final class TilePrefetcher: @unchecked Sendable {
     /// Stops reading and waits until the prefetching thread has let go of the source.
     func stop() {
         queue.stop()
+        if hashes {
+            unhashed.stop()
+            unhashed.waitUntilFinished()
+        }
         queue.waitUntilFinished()
     }
 
-    private func work() {
+    /// The reading thread: batches of about `handOverBytes` (transformed when asked) into `output`.
+    private func readTiles(into output: BoundedBatchQueue<Item>) {
         var batch: [Item] = []
         var tiles: [Tile] = []
         var batchBytes = 0
         var ended = false
-        var hasher = MultiLaneMD5()
-        defer { hasher.deallocate() }
         while !ended {
             var failure: (any Error)?
             do {
@@ -91,16 +103,39 @@ final class TilePrefetcher: @unchecked Sendable {
                         ended = true
                     }
                 }
-                if hashes {
-                    let digests = hasher.digests(of: tiles.map(\.data))
-                    for (tile, digest) in zip(tiles, digests) { batch.append(.tile(tile, digest)) }
-                } else {
-                    for tile in tiles { batch.append(.tile(tile, .unknown)) }
-                }
+                for tile in tiles { batch.append(.tile(tile, .unknown)) }
                 tiles.removeAll(keepingCapacity: true)
                 if let failure { batch.append(.failure(failure)) }
-                if !queue.put(&batch, bytes: batchBytes) { ended = true }
+                if !output.put(&batch, bytes: batchBytes) { ended = true }
                 batchBytes = 0
+            }
+        }
+        output.close()
+        output.markFinished()
+    }
+
+    /// The hashing thread: the MD5 of every tile read, in order, into `queue`.
+    private func hash() {
+        var hasher = MultiLaneMD5()
+        defer { hasher.deallocate() }
+        var incoming: [Item] = []
+        var outgoing: [Item] = []
+        var messages: [Data] = []
+        while unhashed.take(into: &incoming) {
+            messages.removeAll(keepingCapacity: true)
+            for case .tile(let tile, _) in incoming { messages.append(tile.data) }
+            var digests = hasher.digests(of: messages).makeIterator()
+            for item in incoming {
+                if case .tile(let tile, _) = item, let digest = digests.next() {
+                    outgoing.append(.tile(tile, digest))
+                } else {
+                    outgoing.append(item)
+                }
+            }
+            let bytes = messages.reduce(0) { $0 + $1.count }
+            if !queue.put(&outgoing, bytes: bytes) {
+                unhashed.stop()
+                break
             }
         }
         queue.close()

@@ -111,6 +111,15 @@ final class SQLiteStatement {
         return Data(bytes: pointer, count: count)
     }
 
+    /// Calls `body` with the column's bytes in place (empty for NULL or a zero-length blob); the
+    /// pointer is valid only during the call, until the statement steps again.
+    func withBlob<T>(at column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        let pointer = sqlite3_column_blob(statement, column)
+        let count = Int(sqlite3_column_bytes(statement, column))
+        guard let pointer, count > 0 else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        return try body(UnsafeRawBufferPointer(start: pointer, count: count))
+    }
+
     private func check(_ result: Int32) throws(SQLiteError) {
         guard result == SQLITE_OK else { throw connection.makeError(result, sql: sql) }
     }

@@ -17,9 +17,10 @@ enum GeneratedStore {
 
     /// Writes tiles to a new store of any kind.
     static func write(_ tiles: [Tile], to location: String, metadata: TileMetadata = defaultMetadata,
-                      layout: PathTemplate = .xyz) throws {
+                      layout: PathTemplate = .xyz, mbtilesSchema: MBTilesSchema? = nil) throws {
         var options = TileStoreOptions()
         options.layout = layout
+        if let mbtilesSchema { options.mbtilesSchema = mbtilesSchema }
         let writer = try TileStoreLocation(parsing: location, options: options).makeWriter()
         try writer.begin(metadata: metadata, format: SniffedTileFormat(.png))
         for tile in tiles { try writer.write(tile) }

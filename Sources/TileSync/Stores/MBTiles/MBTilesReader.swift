@@ -20,8 +20,12 @@ public final class MBTilesReader: TileReader {
     /// Index order (zoom, column, TMS row) when an index gives it, else unordered.
     public let order: TileOrder
     let connection: SQLiteConnection
-    private let catalog: MBTilesCatalog
+    let catalog: MBTilesCatalog
     private var lookup: SQLiteStatement?
+    /// The prepared column query of `rereadColumn` (MBTilesReader+Rereading).
+    var columnQuery: SQLiteStatement?
+    /// True when every coordinate holds at most one tile (MBTilesReader+Rereading).
+    lazy var rereadsExactly: Bool = Self.hasUniqueCoordinates(connection: connection, schema: schema)
     private lazy var verifiedHashSource: String? = detectVerifiedHashSource()
     private var holdsReadTransaction = false
 

@@ -11,9 +11,14 @@ enum PMTilesArchiveAssembler {
     /// - Throws: `POSIXFileError`, `CompressionError`, `CancellationError` when `isCancelled` turns true.
     static func write(_ collector: PMTilesTileCollector, metadata: TileMetadata, format: SniffedTileFormat,
                       to path: String, isCancelled: @Sendable () -> Bool) throws -> PMTilesLayout {
-        let placements = try collector.placements()
+        var rereads = true
+        if case .spooled(let blobs) = collector.blobBytes {
+            try blobs.finishWriting()
+            rereads = false
+        }
         if isCancelled() { throw CancellationError() }
-        let layout = try PMTilesLayout(placements: placements, folder: collector.folder)
+        // The sorted placements are let go as soon as the layout has read them.
+        let layout = try PMTilesLayout(placements: collector.placements(), folder: collector.folder, rereads: rereads)
         if isCancelled() { throw CancellationError() }
         let directories = try PMTilesDirectoryBuilder.build(layout, folder: collector.folder)
         let mapped = PMTilesMetadataMapping.encode(metadata)
@@ -43,8 +48,12 @@ enum PMTilesArchiveAssembler {
             }
             if let leaves = directories.leaves { try copy(ranges: [(0, leaves.count)], to: output, reading: leaves.read) }
             if isCancelled() { throw CancellationError() }
-            try collector.blobs.finishWriting()
-            try copyTileData(layout, blobs: collector.blobs, to: output, isCancelled: isCancelled)
+            switch collector.blobBytes {
+            case .spooled(let blobs):
+                try copyTileData(layout, blobs: blobs, to: output, isCancelled: isCancelled)
+            case .reread(let source):
+                try copyRereadTileData(layout, from: source, to: output, isCancelled: isCancelled)
+            }
             try output.close()
         } catch {
             try? output.close()
@@ -148,6 +157,97 @@ enum PMTilesArchiveAssembler {
         }
         if isCancelled() { throw CancellationError() }
         try flushWindow()
+    }
+
+    /// Copies the blobs in data order, a window at a time, reading the window's tiles from the
+    /// source again: one range query per column the window touches (a run of tile IDs is a
+    /// compact block of tiles), each tile checked against the length it was laid out with. The
+    /// layout names each blob by a tile ID, ascending, so a window's tiles are found by binary search.
+    private static func copyRereadTileData(_ layout: PMTilesLayout, from source: any TileColumnRereading,
+                                           to output: SequentialFileOutput, isCancelled: @Sendable () -> Bool) throws {
+        let window = UnsafeMutableRawBufferPointer.allocate(byteCount: windowBytes, alignment: BufferWriteQueue.directAlignment)
+        defer { window.deallocate() }
+        var ids: [UInt64] = []
+        var places: [(at: Int, length: Int)] = []
+        var copied: [Bool] = []
+        var columns: [PMTilesRereadColumn: ClosedRange<Int>] = [:]
+        var filled = 0
+        func flushWindow() throws {
+            var found = 0
+            var index = 0
+            for (column, rows) in columns.sorted(by: { ($0.key.z, $0.key.x) < ($1.key.z, $1.key.x) }) {
+                try source.rereadColumn(z: column.z, x: column.x, rows: rows, wanted: { y in
+                    index = Self.index(of: PMTilesTileID.unchecked(z: column.z, x: UInt64(column.x), y: UInt64(y)), in: ids)
+                    return index >= 0 && !copied[index]
+                }) { y, bytes in
+                    let place = places[index]
+                    guard bytes.count == place.length else {
+                        throw Self.changed(source, tile: ids[index], message: "has \(bytes.count) bytes, not \(place.length)")
+                    }
+                    if let target = window.baseAddress, let from = bytes.baseAddress {
+                        (target + place.at).copyMemory(from: from, byteCount: place.length)
+                    }
+                    copied[index] = true
+                    found += 1
+                }
+            }
+            if found < ids.count, let missing = zip(ids, copied).first(where: { !$0.1 })?.0 {
+                throw Self.changed(source, tile: missing, message: "is gone")
+            }
+            try output.append(UnsafeRawBufferPointer(rebasing: window[0..<filled]))
+            ids.removeAll(keepingCapacity: true)
+            places.removeAll(keepingCapacity: true)
+            copied.removeAll(keepingCapacity: true)
+            columns.removeAll(keepingCapacity: true)
+            filled = 0
+        }
+        try forEachCopy(layout) { copy in
+            let length = Int(copy.length)
+            let tile = try PMTilesTileID.zxy(of: copy.blobOffset)
+            if length > windowBytes {
+                try flushWindow()
+                if isCancelled() { throw CancellationError() }
+                var done = false
+                try source.rereadColumn(z: tile.z, x: tile.x, rows: tile.y...tile.y, wanted: { _ in !done }) { _, bytes in
+                    guard bytes.count == length else {
+                        throw Self.changed(source, tile: copy.blobOffset, message: "has \(bytes.count) bytes, not \(length)")
+                    }
+                    try output.append(bytes)
+                    done = true
+                }
+                if !done { throw Self.changed(source, tile: copy.blobOffset, message: "is gone") }
+                return
+            }
+            if filled + length > windowBytes {
+                try flushWindow()
+                if isCancelled() { throw CancellationError() }
+            }
+            ids.append(copy.blobOffset)
+            places.append((filled, length))
+            copied.append(false)
+            let column = PMTilesRereadColumn(z: tile.z, x: tile.x)
+            columns[column] = columns[column].map { min($0.lowerBound, tile.y)...max($0.upperBound, tile.y) } ?? tile.y...tile.y
+            filled += length
+        }
+        if isCancelled() { throw CancellationError() }
+        try flushWindow()
+    }
+
+    /// The position of `id` in the ascending `ids`, or -1.
+    private static func index(of id: UInt64, in ids: [UInt64]) -> Int {
+        var low = 0
+        var high = ids.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ids[middle] < id { low = middle + 1 } else { high = middle }
+        }
+        return low < ids.count && ids[low] == id ? low : -1
+    }
+
+    /// The error for a tile that the source no longer holds as it streamed it.
+    private static func changed(_ source: any TileColumnRereading, tile id: UInt64, message: String) -> TileStoreError {
+        let tile = (try? PMTilesTileID.zxy(of: id)).map { "tile \($0.z)/\($0.x)/\($0.y)" } ?? "tile ID \(id)"
+        return TileStoreError(.io, store: source.location.address, item: tile, message: "\(message): it changed while it was converted")
     }
 
     /// Calls `body` with each blob to copy, in data order (the layout's list, read in batches).

@@ -5,7 +5,8 @@ import Foundation
 /// tiles point back to it, and consecutive tile IDs with the same blob become one run. The
 /// directory entries go to a scratch file; so does the list of blobs to copy, in data order.
 struct PMTilesLayout {
-    /// Where to copy one blob from (the collector's scratch file).
+    /// Where to copy one blob from: an offset in the collector's scratch file, or, when the
+    /// source is read again, the tile ID of a tile with those bytes.
     struct Copy {
         var blobOffset: UInt64
         var length: UInt32
@@ -27,7 +28,8 @@ struct PMTilesLayout {
 
     /// Runs the layout pass.
     /// - Throws: `POSIXFileError`.
-    init(placements: SortedRecords<PMTilesTileCollector.Placement>, folder: String) throws(POSIXFileError) {
+    /// - Parameter rereads: the blobs are read from the source again (copies name tile IDs).
+    init(placements: SortedRecords<PMTilesTileCollector.Placement>, folder: String, rereads: Bool = false) throws(POSIXFileError) {
         entries = try ScratchFile(in: folder, purpose: "pmtiles-entries")
         copies = try ScratchFile(in: folder, purpose: "pmtiles-copies")
         let offsets = ScratchArray(folder: folder)
@@ -48,7 +50,7 @@ struct PMTilesLayout {
             } else {
                 offset = dataLength
                 try offsets.set(offset, at: Int(placement.blob))
-                var copy = Copy(blobOffset: placement.blobOffset, length: placement.length)
+                var copy = Copy(blobOffset: rereads ? placement.tileID : placement.blobOffset, length: placement.length)
                 try Self.append(&copy, to: copies)
                 dataLength += UInt64(placement.length)
                 contents += 1

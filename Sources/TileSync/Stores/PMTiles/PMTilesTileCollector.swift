@@ -1,9 +1,10 @@
 import Foundation
 
 /// Gathers the tiles of a PMTiles being written, in any order and in bounded memory: each
-/// tile's bytes go to a scratch file as they come, and a record of it (tile ID, MD5, where its
-/// bytes are) to an on-disk sort. `placements()` then groups the records by MD5 (one blob
-/// number per distinct content) and sorts them by tile ID, ready to be laid out.
+/// tile's bytes go to a scratch file as they come (unless the source can be read again:
+/// `rereader`), and a record of it (tile ID, MD5, where its bytes are) to an on-disk sort.
+/// `placements()` then groups the records by MD5 (one blob number per distinct content) and
+/// sorts them by tile ID, ready to be laid out.
 final class PMTilesTileCollector {
     /// What is known of one tile as it arrives.
     struct Arrival {
@@ -30,16 +31,28 @@ final class PMTilesTileCollector {
     /// tiles) is not spooled again; emptied when full. Only saves writes: the sort finds every repeat.
     static let recentBlobLimit = 1 << 16
 
+    /// Where the layout finds the bytes of each distinct blob.
+    enum BlobBytes {
+        /// In a scratch file, appended as the tiles came (`Arrival.blobOffset`).
+        case spooled(ScratchSpool)
+        /// In the source, read again by coordinate.
+        case reread(any TileColumnRereading)
+    }
+
     let folder: String
-    let blobs: ScratchSpool
+    let blobBytes: BlobBytes
     private let arrivals: ExternalSorter<Arrival>
     private var recentBlobs: [ContentHash: UInt64] = [:]
     private(set) var tileCount = 0
 
     /// - Throws: `POSIXFileError` when the scratch file cannot be created in `folder`.
-    init(folder: String) throws(POSIXFileError) {
+    init(folder: String, rereader: (any TileColumnRereading)? = nil) throws(POSIXFileError) {
         self.folder = folder
-        blobs = try ScratchSpool(in: folder, purpose: "pmtiles-blobs")
+        if let rereader {
+            blobBytes = .reread(rereader)
+        } else {
+            blobBytes = .spooled(try ScratchSpool(in: folder, purpose: "pmtiles-blobs"))
+        }
         arrivals = ExternalSorter(folder: folder, purpose: "pmtiles-sort", memoryBudget: Self.sortBudget) { a, b in
             (a.hashHigh, a.hashLow, a.arrival) < (b.hashHigh, b.hashLow, b.arrival)
         }
@@ -49,14 +62,16 @@ final class PMTilesTileCollector {
     /// - Throws: `POSIXFileError` (disk full, I/O error).
     func add(_ tile: Tile, hash: ContentHash) throws(POSIXFileError) {
         let id = PMTilesTileID.id(of: tile.coordinate)
-        let offset: UInt64
-        if let known = recentBlobs[hash] {
-            offset = known
-        } else {
-            offset = blobs.count
-            try blobs.append(tile.data)
-            if recentBlobs.count == Self.recentBlobLimit { recentBlobs.removeAll(keepingCapacity: true) }
-            recentBlobs[hash] = offset
+        var offset: UInt64 = 0
+        if case .spooled(let blobs) = blobBytes {
+            if let known = recentBlobs[hash] {
+                offset = known
+            } else {
+                offset = blobs.count
+                try blobs.append(tile.data)
+                if recentBlobs.count == Self.recentBlobLimit { recentBlobs.removeAll(keepingCapacity: true) }
+                recentBlobs[hash] = offset
+            }
         }
         try arrivals.append(Arrival(hashHigh: hash.high, hashLow: hash.low, arrival: UInt64(tileCount), tileID: id,
                                     blobOffset: offset, length: UInt32(tile.data.count)))
@@ -70,10 +85,10 @@ final class PMTilesTileCollector {
         let placed = ExternalSorter<Placement>(folder: folder, purpose: "pmtiles-sort", memoryBudget: Self.sortBudget) { a, b in
             (a.tileID, a.arrival) < (b.tileID, b.arrival)
         }
-        let grouped = try arrivals.sorted()
+        var grouped: SortedRecords<Arrival>? = try arrivals.sorted()
         var blob: UInt64 = 0
         var current: Arrival?
-        while let arrival = try grouped.next() {
+        while let arrival = try grouped?.next() {
             if let first = current, first.hashHigh == arrival.hashHigh && first.hashLow == arrival.hashLow {
                 try placed.append(Placement(tileID: arrival.tileID, arrival: arrival.arrival, blob: blob - 1,
                                             blobOffset: first.blobOffset, length: first.length))
@@ -84,6 +99,7 @@ final class PMTilesTileCollector {
                 blob += 1
             }
         }
+        grouped = nil
         return try placed.sorted()
     }
 }

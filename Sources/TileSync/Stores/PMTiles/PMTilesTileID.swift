@@ -57,7 +57,7 @@ public enum PMTilesTileID {
         return z
     }
 
-    private static func unchecked(z: Int, x: UInt64, y: UInt64) -> UInt64 {
+    static func unchecked(z: Int, x: UInt64, y: UInt64) -> UInt64 {
         var x = x
         var y = y
         var position: UInt64 = 0

@@ -9,12 +9,13 @@ import Foundation
 ///
 /// A repeated coordinate keeps its last tile. Errors: `.destinationExists` (without
 /// `overwrite`), `.io` (disk full, permissions; the destination is then unchanged).
-public final class PMTilesWriter: TileWriter, RepeatCountingWriter {
+public final class PMTilesWriter: TileWriter, RepeatCountingWriter, SourceRereadingWriter {
     public let location: TileStoreLocation
     private let temporaryPath: String
     private let folder: String
     private let upload: PMTilesUploadTarget?
     private var collector: PMTilesTileCollector?
+    private var rereader: (any TileColumnRereading)?
     private var metadata = TileMetadata()
     private var format = SniffedTileFormat(.unknown)
     private var isFinished = false
@@ -57,10 +58,14 @@ public final class PMTilesWriter: TileWriter, RepeatCountingWriter {
         self.metadata = metadata
         self.format = format
         do {
-            collector = try PMTilesTileCollector(folder: folder)
+            collector = try PMTilesTileCollector(folder: folder, rereader: rereader)
         } catch {
             throw error.storeError(store: location.address)
         }
+    }
+
+    func rereadBlobs(from source: any TileColumnRereading) {
+        rereader = source
     }
 
     public func write(_ tile: Tile, hash: ContentHash, duplicateOf original: TileCoordinate?) throws {
@@ -78,6 +83,7 @@ public final class PMTilesWriter: TileWriter, RepeatCountingWriter {
             let layout = try PMTilesArchiveAssembler.write(collector, metadata: metadata, format: format, to: temporaryPath,
                                                                       isCancelled: isCancelled)
             self.collector = nil
+            rereader = nil
             if let upload {
                 try upload.upload(from: temporaryPath)
                 AtomicFile.remove(temporaryPath)
@@ -105,6 +111,7 @@ public final class PMTilesWriter: TileWriter, RepeatCountingWriter {
 
     public func abort() {
         collector = nil
+        rereader = nil
         AtomicFile.remove(temporaryPath)
         isFinished = true
     }

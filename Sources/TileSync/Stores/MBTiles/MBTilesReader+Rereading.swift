@@ -1,0 +1,60 @@
+import Foundation
+
+/// Column rereads for a PMTiles writer (`TileColumnRereading`): one indexed range query per
+/// column, the bytes handed over in place; SQLite reads a row's blob only when it is asked for
+/// (the table row is looked up lazily), so unwanted tiles cost an index entry.
+extension MBTilesReader: TileColumnRereading {
+    func rereadColumn(z: Int, x: Int, rows: ClosedRange<Int>, wanted: (_ y: Int) -> Bool,
+                      _ body: (_ y: Int, _ bytes: UnsafeRawBufferPointer) throws -> Void) throws {
+        let flip = (1 << z) - 1
+        do {
+            let statement: SQLiteStatement
+            if let columnQuery {
+                statement = columnQuery
+            } else {
+                statement = try connection.prepare(
+                    "SELECT tile_row, tile_data FROM \(catalog.tileSource) "
+                        + "WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row BETWEEN ?3 AND ?4",
+                    persistent: true)
+                columnQuery = statement
+            }
+            defer { statement.reset() }
+            try statement.bind(z, at: 1)
+            try statement.bind(x, at: 2)
+            try statement.bind(flip - rows.upperBound, at: 3)
+            try statement.bind(flip - rows.lowerBound, at: 4)
+            while try statement.step() {
+                guard statement.isInteger(at: 0) else { continue }
+                let tmsRow = statement.int(at: 0)
+                guard (0...flip).contains(tmsRow), wanted(flip - tmsRow) else { continue }
+                try statement.withBlob(at: 1) { bytes in try body(flip - tmsRow, bytes) }
+            }
+        } catch let error as SQLiteError {
+            throw readError(error, item: "column \(z)/\(x)")
+        }
+    }
+
+    /// True when the table that holds the coordinates has a unique index (or primary key) on
+    /// them, and, for the normalized schema, `images` one on `tile_id`.
+    static func hasUniqueCoordinates(connection: SQLiteConnection, schema: MBTilesSchema) -> Bool {
+        let coordinates: Set<String> = ["zoom_level", "tile_column", "tile_row"]
+        switch schema {
+        case .flat: return hasUniqueIndex(connection: connection, table: "tiles", within: coordinates)
+        case .flatWithHash: return hasUniqueIndex(connection: connection, table: "tiles_with_hash", within: coordinates)
+        case .normalized:
+            return hasUniqueIndex(connection: connection, table: "map", within: coordinates)
+                && hasUniqueIndex(connection: connection, table: "images", within: ["tile_id"])
+        }
+    }
+
+    /// True when `table` has a complete (not partial) unique index whose columns all lie in `columns`.
+    private static func hasUniqueIndex(connection: SQLiteConnection, table: String, within columns: Set<String>) -> Bool {
+        guard let indexes = try? connection.rows("PRAGMA index_list(\"\(table)\")") else { return false }
+        return indexes.contains { index in
+            guard index.count >= 5, index[2] == "1", index[4] == "0", let name = index[1] else { return false }
+            let escaped = name.replacingOccurrences(of: "\"", with: "\"\"")
+            guard let names = try? connection.rows("PRAGMA index_info(\"\(escaped)\")"), !names.isEmpty else { return false }
+            return names.allSatisfy { row in row.count >= 3 && row[2].map { columns.contains($0.lowercased()) } == true }
+        }
+    }
+}
