@@ -72,6 +72,19 @@ public final class MBTilesReader: TileReader {
         }
     }
 
+    /// Tiles in table order, which SQLite reads without a lookup per row, when the writer wants
+    /// an order the index does not give (PMTiles tile IDs) and a unique index rules out repeats;
+    /// else as `tiles(matching:)`.
+    public func tiles(matching filter: TileFilter, preferring preferred: TileOrder) throws -> any TileCursor {
+        guard preferred == .tileID, rereadsExactly else { return try tiles(matching: filter) }
+        let sql = "SELECT zoom_level, tile_column, tile_row, tile_data FROM \(catalog.tileSource)" + Self.whereClause(filter)
+        do {
+            return MBTilesCursor(statement: try connection.prepare(sql), reader: self, filter: filter)
+        } catch {
+            throw readError(error, item: nil)
+        }
+    }
+
     public func tile(at coordinate: TileCoordinate) throws -> Data? {
         do {
             let statement: SQLiteStatement
