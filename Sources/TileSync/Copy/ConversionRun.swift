@@ -140,7 +140,10 @@ final class ConversionRun {
                 return try recompressor.recompress(tiles, skipInvalid: options.skipInvalid, invalid: &invalidTiles, raster: &raster)
             }
         }
-        let prefetcher = TilePrefetcher(hashes: needsHashes, transform: transform) { [cursor, options] in
+        // A writer that only records each tile (PMTiles) leaves a core to hashing; one that does
+        // real work per tile (SQLite inserts, files) would lose it to a third busy thread.
+        let prefetcher = TilePrefetcher(hashes: needsHashes, hashingThread: writer is any RepeatCountingWriter,
+                                        transform: transform) { [cursor, options] in
             try TileConverter.nextTile(cursor, skipInvalid: options.skipInvalid, invalidTiles: &invalidTiles)
         }
         defer { prefetcher.stop() }

@@ -1,9 +1,10 @@
 import Foundation
 
 /// Reads tiles on a second thread, a bounded number of bytes ahead of the writer, and hashes
-/// them (MD5, a batch at a time with `MultiLaneMD5`) on a third when the destination needs each
-/// hash before writing, so that reading, hashing and writing share the cores; the writing
-/// thread takes them in batches. Errors arrive in stream order, after the tiles read before them.
+/// them (MD5, a batch at a time with `MultiLaneMD5`) when the destination needs each hash before
+/// writing: there, or on a third thread when the writer does little per tile (so that reading,
+/// hashing and writing share the cores); the writing thread takes them in batches. Errors
+/// arrive in stream order, after the tiles read before them.
 ///
 /// Only the prefetching thread touches the source while it runs; `stop()` (or the end of the
 /// stream) ends it, and `stop()` waits for it, so the source can be closed afterwards.
@@ -18,6 +19,7 @@ final class TilePrefetcher: @unchecked Sendable {
     private let read: () throws -> Tile?
     private let transform: (([Tile]) throws -> [Tile])?
     private let hashes: Bool
+    private let hashingThread: Bool
     /// Tiles ready for the writing thread.
     private let queue = BoundedBatchQueue<Item>(maxBytes: 1 << 20)
     /// Tiles read, waiting for the hashing thread (only when hashing).
@@ -27,18 +29,21 @@ final class TilePrefetcher: @unchecked Sendable {
 
     /// Starts reading.
     /// - Parameters:
-    ///   - hashes: compute each tile's MD5 on the prefetching thread (else `ContentHash.unknown`).
+    ///   - hashes: compute each tile's MD5 (else `ContentHash.unknown`).
+    ///   - hashingThread: on a thread of its own rather than the prefetching thread.
     ///   - transform: applied to each batch before it is hashed (a recompression), on the
     ///     prefetching thread; an error ends the stream there.
     ///   - read: the next tile of the source, nil at its end (called on the prefetching thread).
-    init(hashes: Bool, transform: (([Tile]) throws -> [Tile])? = nil, read: @escaping () throws -> Tile?) {
+    init(hashes: Bool, hashingThread: Bool = false, transform: (([Tile]) throws -> [Tile])? = nil,
+         read: @escaping () throws -> Tile?) {
         self.read = read
         self.transform = transform
         self.hashes = hashes
-        let reading = Thread { [self] in readTiles(into: hashes ? unhashed : queue) }
+        self.hashingThread = hashes && hashingThread
+        let reading = Thread { [self] in readTiles(into: self.hashingThread ? unhashed : queue) }
         reading.stackSize = 1 << 20
         reading.start()
-        if hashes {
+        if self.hashingThread {
             let hashing = Thread { [self] in hash() }
             hashing.stackSize = 1 << 20
             hashing.start()
@@ -67,19 +72,22 @@ final class TilePrefetcher: @unchecked Sendable {
     /// Stops reading and waits until the prefetching thread has let go of the source.
     func stop() {
         queue.stop()
-        if hashes {
+        if hashingThread {
             unhashed.stop()
             unhashed.waitUntilFinished()
         }
         queue.waitUntilFinished()
     }
 
-    /// The reading thread: batches of about `handOverBytes` (transformed when asked) into `output`.
+    /// The reading thread: batches of about `handOverBytes` (transformed when asked, hashed when
+    /// no thread of its own does it) into `output`.
     private func readTiles(into output: BoundedBatchQueue<Item>) {
         var batch: [Item] = []
         var tiles: [Tile] = []
         var batchBytes = 0
         var ended = false
+        var hasher = MultiLaneMD5()
+        defer { hasher.deallocate() }
         while !ended {
             var failure: (any Error)?
             do {
@@ -103,7 +111,12 @@ final class TilePrefetcher: @unchecked Sendable {
                         ended = true
                     }
                 }
-                for tile in tiles { batch.append(.tile(tile, .unknown)) }
+                if hashes && !hashingThread {
+                    let digests = hasher.digests(of: tiles.map(\.data))
+                    for (tile, digest) in zip(tiles, digests) { batch.append(.tile(tile, digest)) }
+                } else {
+                    for tile in tiles { batch.append(.tile(tile, .unknown)) }
+                }
                 tiles.removeAll(keepingCapacity: true)
                 if let failure { batch.append(.failure(failure)) }
                 if !output.put(&batch, bytes: batchBytes) { ended = true }

@@ -57,6 +57,7 @@ public enum PMTilesTileID {
         return z
     }
 
+    /// The tile ID of `z/x/y` without range checks: for coordinates already known valid.
     static func unchecked(z: Int, x: UInt64, y: UInt64) -> UInt64 {
         var x = x
         var y = y
