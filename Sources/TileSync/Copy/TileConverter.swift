@@ -38,17 +38,13 @@ public enum TileConverter {
         let writer = try destination.makeWriter(settings)
         do {
             let run = try ConversionRun(reader: reader, writer: writer, options: options, progress: progress, written: written)
-            var summary: ConversionSummary
-            if run.rereadsSource {
-                summary = try reader.withConsistentReads {
-                    let summary = try run.copy(sourceMetadata: sourceMetadata)
-                    try writer.finish()
-                    return summary
-                }
-            } else {
-                summary = try run.copy(sourceMetadata: sourceMetadata)
+            let copyAndFinish = {
+                let summary = try run.copy(sourceMetadata: sourceMetadata)
                 try writer.finish()
+                return summary
             }
+            // A writer that reads the source again at `finish()` needs the version it streamed.
+            var summary = try run.rereadsSource ? reader.withConsistentReads(copyAndFinish) : copyAndFinish()
             ConversionRun.takeCounts(of: writer, into: &summary)
             summary.seconds = Date().timeIntervalSince(started)
             return summary

@@ -62,22 +62,20 @@ public final class MBTilesReader: TileReader {
     }
 
     public func tiles(matching filter: TileFilter) throws -> any TileCursor {
-        var sql = "SELECT zoom_level, tile_column, tile_row, tile_data FROM \(catalog.tileSource)"
-        sql += Self.whereClause(filter)
-        if order == .zoomColumnTMSRow { sql += " ORDER BY zoom_level, tile_column, tile_row" }
-        do {
-            return MBTilesCursor(statement: try connection.prepare(sql), reader: self, filter: filter)
-        } catch {
-            throw readError(error, item: nil)
-        }
+        try cursor(matching: filter, inIndexOrder: order == .zoomColumnTMSRow)
     }
 
     /// Tiles in table order, which SQLite reads without a lookup per row, when the writer wants
     /// an order the index does not give (PMTiles tile IDs) and a unique index rules out repeats;
     /// else as `tiles(matching:)`.
     public func tiles(matching filter: TileFilter, preferring preferred: TileOrder) throws -> any TileCursor {
-        guard preferred == .tileID, rereadsExactly else { return try tiles(matching: filter) }
-        let sql = "SELECT zoom_level, tile_column, tile_row, tile_data FROM \(catalog.tileSource)" + Self.whereClause(filter)
+        try cursor(matching: filter, inIndexOrder: order == .zoomColumnTMSRow && !(preferred == .tileID && rereadsExactly))
+    }
+
+    private func cursor(matching filter: TileFilter, inIndexOrder: Bool) throws -> any TileCursor {
+        var sql = "SELECT zoom_level, tile_column, tile_row, tile_data FROM \(catalog.tileSource)"
+        sql += Self.whereClause(filter)
+        if inIndexOrder { sql += " ORDER BY zoom_level, tile_column, tile_row" }
         do {
             return MBTilesCursor(statement: try connection.prepare(sql), reader: self, filter: filter)
         } catch {
