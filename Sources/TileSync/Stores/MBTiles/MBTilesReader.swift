@@ -27,19 +27,25 @@ public final class MBTilesReader: TileReader {
     /// True when every coordinate holds at most one tile (MBTilesReader+Rereading).
     lazy var rereadsExactly: Bool = Self.hasUniqueCoordinates(connection: connection, schema: schema)
     private lazy var verifiedHashSource: String? = detectVerifiedHashSource()
-    private var holdsReadTransaction = false
+    var holdsReadTransaction = false
 
     /// Opens an MBTiles file read-only (others may keep reading and writing it).
     /// - Throws: `TileStoreError` when the file is missing, not SQLite, or not MBTiles.
-    public init(location: TileStoreLocation) throws(TileStoreError) {
+    public convenience init(location: TileStoreLocation) throws(TileStoreError) {
+        try self.init(location: location, recovering: true, busyTimeoutMilliseconds: 5000)
+    }
+
+    /// Opens the file; `recovering` rolls back a hot journal first, and a lock held by a writer
+    /// is waited for up to `busyTimeoutMilliseconds`.
+    init(location: TileStoreLocation, recovering: Bool, busyTimeoutMilliseconds: Int32) throws(TileStoreError) {
         self.location = location
         let path = location.address
         guard FileManager.default.fileExists(atPath: path) else {
             throw TileStoreError(.notFound, store: path, message: "no such file")
         }
-        MBTilesMaintenance.recover(path: path)
+        if recovering { MBTilesMaintenance.recover(path: path) }
         do {
-            connection = try SQLiteConnection(path: path, mode: .readOnly)
+            connection = try SQLiteConnection(path: path, mode: .readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         } catch {
             throw MBTilesCatalog.openError(error, store: path)
         }
@@ -47,6 +53,10 @@ public final class MBTilesReader: TileReader {
         schema = catalog.schema
         order = Self.indexProvidesOrder(connection: connection, source: catalog.tileSource)
             ? .zoomColumnTMSRow : .unordered
+    }
+
+    deinit {
+        if holdsReadTransaction { endReadTransaction() }
     }
 
     public var schemaDescription: String { schema.rawValue }
@@ -108,6 +118,14 @@ public final class MBTilesReader: TileReader {
     /// busy timeout). Nested calls share the outer transaction.
     public func withConsistentReads<T>(_ body: () throws -> T) throws -> T {
         if holdsReadTransaction { return try body() }
+        try beginReadTransaction()
+        defer { endReadTransaction() }
+        return try body()
+    }
+
+    /// Starts a read transaction and takes its shared lock at once (a rollback journal's writer
+    /// cannot commit until `endReadTransaction()`).
+    func beginReadTransaction() throws(TileStoreError) {
         do {
             try connection.execute("BEGIN DEFERRED")
             _ = try connection.rows("SELECT count(*) FROM sqlite_master")
@@ -116,11 +134,11 @@ public final class MBTilesReader: TileReader {
             throw readError(error, item: nil)
         }
         holdsReadTransaction = true
-        defer {
-            holdsReadTransaction = false
-            try? connection.execute("COMMIT")
-        }
-        return try body()
+    }
+
+    func endReadTransaction() {
+        holdsReadTransaction = false
+        try? connection.execute("COMMIT")
     }
 
     /// Tables (with row counts) and views besides the tile schema and `metadata`: UTFGrid

@@ -162,33 +162,35 @@ enum PMTilesArchiveAssembler {
     /// Copies the blobs in data order, a window at a time, reading the window's tiles from the
     /// source again: one range query per column the window touches (a run of tile IDs is a
     /// compact block of tiles), each tile checked against the length it was laid out with. The
-    /// layout names each blob by a tile ID, ascending, so a window's tiles are found by binary search.
+    /// layout names each blob by a tile ID, ascending, so a window's tiles are found by binary
+    /// search. When the source offers a companion (a second connection to the same version), the
+    /// window's columns are split in two halves of about as many tiles, read on two threads.
     private static func copyRereadTileData(_ layout: PMTilesLayout, from source: any TileColumnRereading,
                                            to output: SequentialFileOutput, isCancelled: @Sendable () -> Bool) throws {
         let window = UnsafeMutableRawBufferPointer.allocate(byteCount: windowBytes, alignment: BufferWriteQueue.directAlignment)
         defer { window.deallocate() }
+        let sources = [source] + (source.companionRereader().map { [$0] } ?? [])
         var ids: [UInt64] = []
         var places: [(at: Int, length: Int)] = []
         var copied: [Bool] = []
-        var columns: [PMTilesRereadColumn: ClosedRange<Int>] = [:]
+        var columns: [PMTilesRereadColumn: (rows: ClosedRange<Int>, tiles: Int)] = [:]
         var filled = 0
         func flushWindow() throws {
-            var found = 0
-            var index = 0
-            for (column, rows) in columns.sorted(by: { ($0.key.z, $0.key.x) < ($1.key.z, $1.key.x) }) {
-                try source.rereadColumn(z: column.z, x: column.x, rows: rows, wanted: { y in
-                    index = Self.index(of: PMTilesTileID.unchecked(z: column.z, x: UInt64(column.x), y: UInt64(y)), in: ids)
-                    return index >= 0 && !copied[index]
-                }) { y, bytes in
-                    let place = places[index]
-                    guard bytes.count == place.length else {
-                        throw Self.changed(source, tile: ids[index], message: "has \(bytes.count) bytes, not \(place.length)")
+            let sorted = columns.sorted { ($0.key.z, $0.key.x) < ($1.key.z, $1.key.x) }
+            var parts = [sorted[...]]
+            if sources.count > 1, ids.count >= 2 * PMTilesWindowReread.minimumTilesPerThread {
+                var tiles = 0
+                let half = sorted.firstIndex { column in
+                    tiles += column.value.tiles
+                    return 2 * tiles >= ids.count
+                } ?? sorted.count - 1
+                parts = [sorted[...half], sorted[(half + 1)...]]
+            }
+            let found = try ids.withUnsafeBufferPointer { ids in
+                try places.withUnsafeBufferPointer { places in
+                    try copied.withUnsafeMutableBufferPointer { copied in
+                        try PMTilesWindowReread(sources: sources, ids: ids, places: places, copied: copied, window: window).run(parts)
                     }
-                    if let target = window.baseAddress, let from = bytes.baseAddress {
-                        (target + place.at).copyMemory(from: from, byteCount: place.length)
-                    }
-                    copied[index] = true
-                    found += 1
                 }
             }
             if found < ids.count, let missing = zip(ids, copied).first(where: { !$0.1 })?.0 {
@@ -226,26 +228,16 @@ enum PMTilesArchiveAssembler {
             places.append((filled, length))
             copied.append(false)
             let column = PMTilesRereadColumn(z: tile.z, x: tile.x)
-            columns[column] = columns[column].map { min($0.lowerBound, tile.y)...max($0.upperBound, tile.y) } ?? tile.y...tile.y
+            columns[column] = columns[column].map { (min($0.rows.lowerBound, tile.y)...max($0.rows.upperBound, tile.y), $0.tiles + 1) }
+                ?? (tile.y...tile.y, 1)
             filled += length
         }
         if isCancelled() { throw CancellationError() }
         try flushWindow()
     }
 
-    /// The position of `id` in the ascending `ids`, or -1.
-    private static func index(of id: UInt64, in ids: [UInt64]) -> Int {
-        var low = 0
-        var high = ids.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ids[middle] < id { low = middle + 1 } else { high = middle }
-        }
-        return low < ids.count && ids[low] == id ? low : -1
-    }
-
     /// The error for a tile that the source no longer holds as it streamed it.
-    private static func changed(_ source: any TileColumnRereading, tile id: UInt64, message: String) -> TileStoreError {
+    static func changed(_ source: any TileColumnRereading, tile id: UInt64, message: String) -> TileStoreError {
         let tile = (try? PMTilesTileID.zxy(of: id)).map { "tile \($0.z)/\($0.x)/\($0.y)" } ?? "tile ID \(id)"
         return TileStoreError(.io, store: source.location.address, item: tile, message: "\(message): it changed while it was converted")
     }

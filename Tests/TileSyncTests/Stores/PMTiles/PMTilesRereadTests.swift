@@ -55,12 +55,38 @@ struct PMTilesRereadTests {
         let spooled = try Data(contentsOf: URL(fileURLWithPath: folder.file("unindexed.pmtiles")))
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("indexed.pmtiles"))) == spooled)
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("normalized.pmtiles"))) == spooled)
+        let wal = folder.file("wal.mbtiles")
+        try GeneratedStore.write(tiles, to: wal)
+        try Self.execute("PRAGMA journal_mode = WAL", in: wal)
+        _ = try TileConverter.convert(from: TileStoreLocation(parsing: wal), to: TileStoreLocation(parsing: folder.file("wal.pmtiles")))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("wal.pmtiles"))) == spooled)
         let read = try StoreContents.tiles(folder.file("indexed.pmtiles"))
         #expect(read.count == tiles.count)
         for tile in tiles { #expect(read[tile.coordinate] == tile.data, "tile \(tile.coordinate)") }
         #expect(try PMTilesReader(location: TileStoreLocation(kind: .pmtiles, address: folder.file("indexed.pmtiles"))).integrityProblems() == [])
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
         #expect(leftovers == [])
+    }
+
+    @Test("A second connection rereads with the first only inside its read transaction, and never in WAL mode")
+    func companion() throws {
+        let folder = try TemporaryDirectory()
+        let tiles = GeneratedStore.pyramid(maxZoom: 2)
+        try GeneratedStore.write(tiles, to: folder.file("rollback.mbtiles"))
+        try GeneratedStore.write(tiles, to: folder.file("wal.mbtiles"))
+        try Self.execute("PRAGMA journal_mode = WAL", in: folder.file("wal.mbtiles"))
+        let rollback = try MBTilesReader(location: TileStoreLocation(kind: .mbtiles, address: folder.file("rollback.mbtiles")))
+        #expect(rollback.companionRereader() == nil)
+        try rollback.withConsistentReads {
+            let companion = try #require(rollback.companionRereader())
+            #expect(companion.location == rollback.location)
+            var rows: [Int: Int] = [:]
+            try companion.rereadColumn(z: 2, x: 1, rows: 0...3, wanted: { $0 != 2 }) { y, bytes in rows[y] = bytes.count }
+            let expected = tiles.filter { $0.coordinate.z == 2 && $0.coordinate.x == 1 && $0.coordinate.y != 2 }
+            #expect(rows == Dictionary(uniqueKeysWithValues: expected.map { ($0.coordinate.y, $0.data.count) }))
+        }
+        let wal = try MBTilesReader(location: TileStoreLocation(kind: .mbtiles, address: folder.file("wal.mbtiles")))
+        try wal.withConsistentReads { #expect(wal.companionRereader() == nil) }
     }
 
     @Test("Only a unique index on the coordinates (and on images.tile_id) lets a reread find exactly the tile streamed")
@@ -97,13 +123,22 @@ struct PMTilesRereadTests {
         let location = TileStoreLocation(kind: .mbtiles, address: "/data/changed.mbtiles")
         let tiles: [TileCoordinate: Data]
         var rereadsExactly: Bool { true }
+        private let companion: ChangedSource?
+        /// Columns this source was asked for.
+        private(set) var columnsRead = 0
 
-        init(_ tiles: [TileCoordinate: Data]) {
+        init(_ tiles: [TileCoordinate: Data], companion: Bool = false) {
             self.tiles = tiles
+            self.companion = companion ? ChangedSource(tiles) : nil
         }
+
+        func companionRereader() -> (any TileColumnRereading)? { companion }
+
+        var companionColumnsRead: Int { companion?.columnsRead ?? 0 }
 
         func rereadColumn(z: Int, x: Int, rows: ClosedRange<Int>, wanted: (Int) -> Bool,
                           _ body: (Int, UnsafeRawBufferPointer) throws -> Void) throws {
+            columnsRead += 1
             for y in rows where wanted(y) {
                 guard let data = tiles[TileCoordinate(unchecked: z, x, y)] else { continue }
                 try data.withUnsafeBytes { try body(y, $0) }
@@ -121,19 +156,48 @@ struct PMTilesRereadTests {
         longer[changed] = (longer[changed] ?? Data()) + Data([0])
         missing[changed] = nil
         let expectedLength = tiles.first { $0.coordinate == changed }?.data.count ?? 0
-        for (source, message) in [(longer, "has \(expectedLength + 1) bytes, not \(expectedLength): it changed while it was converted"),
-                                  (missing, "is gone: it changed while it was converted")] {
-            let location = TileStoreLocation(kind: .pmtiles, address: folder.file("out.pmtiles"))
-            let writer = try PMTilesWriter(location: location, overwrite: false)
-            writer.rereadBlobs(from: ChangedSource(source))
+        let cases = [(longer, "has \(expectedLength + 1) bytes, not \(expectedLength): it changed while it was converted"),
+                     (missing, "is gone: it changed while it was converted")]
+        for (source, message) in cases {
+            for companion in [false, true] {
+                let location = TileStoreLocation(kind: .pmtiles, address: folder.file("out.pmtiles"))
+                let writer = try PMTilesWriter(location: location, overwrite: false)
+                let changedSource = ChangedSource(source, companion: companion)
+                writer.rereadBlobs(from: changedSource)
+                try writer.begin(metadata: TileMetadata(), format: SniffedTileFormat(.png))
+                for tile in tiles { try writer.write(tile) }
+                let error = #expect(throws: TileStoreError.self) { try writer.finish() }
+                #expect(error?.kind == .io)
+                #expect(error?.store == "/data/changed.mbtiles")
+                #expect(error?.item == "tile 3/5/2")
+                #expect(error?.message == message)
+                #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+                #expect((changedSource.companionColumnsRead > 0) == companion)
+            }
+        }
+    }
+
+    @Test("With a companion, a window's columns are read in two parts on two threads, into the same archive")
+    func twoParts() throws {
+        let folder = try TemporaryDirectory()
+        let tiles = GeneratedStore.pyramid(maxZoom: 4)
+        var archives: [Data] = []
+        for companion in [false, true] {
+            let path = folder.file("\(companion).pmtiles")
+            let writer = try PMTilesWriter(location: TileStoreLocation(kind: .pmtiles, address: path), overwrite: false)
+            let source = ChangedSource(Dictionary(uniqueKeysWithValues: tiles.map { ($0.coordinate, $0.data) }), companion: companion)
+            writer.rereadBlobs(from: source)
             try writer.begin(metadata: TileMetadata(), format: SniffedTileFormat(.png))
             for tile in tiles { try writer.write(tile) }
-            let error = #expect(throws: TileStoreError.self) { try writer.finish() }
-            #expect(error?.kind == .io)
-            #expect(error?.store == "/data/changed.mbtiles")
-            #expect(error?.item == "tile 3/5/2")
-            #expect(error?.message == message)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+            try writer.finish()
+            archives.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+            // 341 tiles, 31 columns in one window: about half the tiles on each side.
+            #expect(source.columnsRead + source.companionColumnsRead == 31)
+            #expect(companion ? source.columnsRead > 5 && source.companionColumnsRead > 5 : source.companionColumnsRead == 0)
         }
+        #expect(archives[0] == archives[1])
+        let read = try StoreContents.tiles(folder.file("true.pmtiles"))
+        #expect(read.count == tiles.count)
+        for tile in tiles { #expect(read[tile.coordinate] == tile.data, "tile \(tile.coordinate)") }
     }
 }

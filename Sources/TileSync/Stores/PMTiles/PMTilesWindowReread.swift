@@ -1,0 +1,76 @@
+import Foundation
+
+/// The tiles of one window of a PMTiles layout, read again from the source into their places in
+/// the window: on one thread, or, with the source's companion, in two parts of the window's
+/// columns on two threads at once. Unchecked `Sendable`: the parts hold disjoint columns, so
+/// their calls touch disjoint tiles, places and bytes of the window.
+struct PMTilesWindowReread: @unchecked Sendable {
+    typealias Column = (key: PMTilesRereadColumn, value: (rows: ClosedRange<Int>, tiles: Int))
+
+    /// A window with fewer tiles than twice this is read on one thread.
+    static let minimumTilesPerThread = 32
+
+    /// The source, then its companion if it has one (part `i` is read from `sources[i]`).
+    let sources: [any TileColumnRereading]
+    /// The window's tile IDs, ascending.
+    let ids: UnsafeBufferPointer<UInt64>
+    /// Where each tile goes in the window, and its length as laid out.
+    let places: UnsafeBufferPointer<(at: Int, length: Int)>
+    /// Set for each tile found.
+    let copied: UnsafeMutableBufferPointer<Bool>
+    let window: UnsafeMutableRawBufferPointer
+
+    /// Reads every part (at most one per source) and returns how many tiles were found.
+    /// - Throws: the first part's error (a source's, or a tile whose length changed).
+    func run(_ parts: [ArraySlice<Column>]) throws -> Int {
+        guard parts.count > 1 else { return try parts.first.map { try read($0, from: sources[0]) } ?? 0 }
+        let results = UnsafeMutableBufferPointer<Result<Int, any Error>>.allocate(capacity: parts.count)
+        results.initialize(repeating: .success(0))
+        defer { results.deallocate() }
+        let slots = ResultSlots(results: results)
+        DispatchQueue.concurrentPerform(iterations: parts.count) { part in
+            slots.results[part] = Result { try read(parts[part], from: sources[part]) }
+        }
+        var found = 0
+        for result in results { found += try result.get() }
+        return found
+    }
+
+    /// One result per part, each written by its own thread only.
+    private struct ResultSlots: @unchecked Sendable {
+        let results: UnsafeMutableBufferPointer<Result<Int, any Error>>
+    }
+
+    private func read(_ columns: ArraySlice<Column>, from source: any TileColumnRereading) throws -> Int {
+        var found = 0
+        var index = 0
+        for (column, value) in columns {
+            try source.rereadColumn(z: column.z, x: column.x, rows: value.rows, wanted: { y in
+                index = Self.index(of: PMTilesTileID.unchecked(z: column.z, x: UInt64(column.x), y: UInt64(y)), in: ids)
+                return index >= 0 && !copied[index]
+            }) { y, bytes in
+                let place = places[index]
+                guard bytes.count == place.length else {
+                    throw PMTilesArchiveAssembler.changed(source, tile: ids[index], message: "has \(bytes.count) bytes, not \(place.length)")
+                }
+                if let target = window.baseAddress, let from = bytes.baseAddress {
+                    (target + place.at).copyMemory(from: from, byteCount: place.length)
+                }
+                copied[index] = true
+                found += 1
+            }
+        }
+        return found
+    }
+
+    /// The position of `id` in the ascending `ids`, or -1.
+    private static func index(of id: UInt64, in ids: UnsafeBufferPointer<UInt64>) -> Int {
+        var low = 0
+        var high = ids.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ids[middle] < id { low = middle + 1 } else { high = middle }
+        }
+        return low < ids.count && ids[low] == id ? low : -1
+    }
+}
