@@ -15,6 +15,9 @@
 # into a tar (next to `aws s3 cp` and `rclone copyto` downloading it whole), and writing one to
 # s3:// from the MBTiles (layout + multipart upload; next to `aws s3 cp` and `rclone copyto` of
 # the finished archive, which do the upload alone).
+# LATENCY=MS puts Benchmarks/latency-relay.py between every tool and the server: a TCP relay
+# that delivers each chunk MS milliseconds late in both directions, as a server a network
+# round trip (2 x MS) away would (loopback has no latency to hide; `tc netem` is not available).
 # PEERS=0 runs TileSync alone (for quick checks; no ratios). LISTING=1 measures only the
 # listing: the tree is written straight into the server's folder, then `tilesync diff` of the
 # tree against the prefix lists every object (with its ETag) and compares, in flat memory.
@@ -40,9 +43,12 @@ repo=$(pwd)
 
 . Benchmarks/loop-work.sh
 server=""
+relay=""
 cleanup() {
   [ -n "$server" ] && kill "$server" 2>/dev/null || true
+  [ -n "$relay" ] && kill "$relay" 2>/dev/null || true
   server=""
+  relay=""
   loop_work_unmount
 }
 trap cleanup EXIT
@@ -70,6 +76,14 @@ for tiles in "${sizes[@]}"; do
   server=$!
   for _ in $(seq 100); do grep -q "Starting s3 server" server.log && break; sleep 0.1; done
   endpoint=$(grep -o 'http://127.0.0.1:[0-9]*' server.log | head -1)
+  network="loopback"
+  if [ "${LATENCY:-0}" != 0 ]; then
+    python3 "$repo/Benchmarks/latency-relay.py" "${endpoint##*:}" "$LATENCY" > relay.port &
+    relay=$!
+    for _ in $(seq 100); do [ -s relay.port ] && break; sleep 0.1; done
+    endpoint="http://127.0.0.1:$(head -1 relay.port)"
+    network="loopback + ${LATENCY} ms each way (latency-relay.py)"
+  fi
   export AWS_ENDPOINT_URL=$endpoint RCLONE_CONFIG_BENCH_ENDPOINT=$endpoint
   if [ "${LISTING:-0}" = 1 ]; then
     for run in $(seq "$runs"); do
@@ -94,7 +108,7 @@ for tiles in "${sizes[@]}"; do
     done
     kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; server=""
     echo
-    echo "== PMTiles of $tiles vector tiles ($(awk "BEGIN {printf \"%.0f\", $archive/1e6}") MB) on rclone serve s3, loopback, median of $runs runs"
+    echo "== PMTiles of $tiles vector tiles ($(awk "BEGIN {printf \"%.0f\", $archive/1e6}") MB) on rclone serve s3, $network, median of $runs runs"
     for pair in "read s3:// -> tar: tilesync convert|pm-read-tilesync" "download whole: aws s3 cp|pm-read-aws" \
                 "download whole: rclone copyto|pm-read-rclone" "MBTiles -> s3:// PMTiles: tilesync|pm-write-tilesync" \
                 "upload whole: aws s3 cp|pm-write-aws" "upload whole: rclone copyto|pm-write-rclone"; do
@@ -118,7 +132,7 @@ for tiles in "${sizes[@]}"; do
   cd "$repo"
   echo
   fs="fresh folders on $(df --output=fstype "$work" | tail -1)"; [ "$loop" = 1 ] && fs="journaled ext4 image, loop-mounted"
-  echo "== $tiles vector tiles to rclone serve s3 on loopback, $(awk "BEGIN {printf \"%.0f\", $bytes/1e6}") MB, $(nproc) cores, median of $runs runs, $fs"
+  echo "== $tiles vector tiles to rclone serve s3 on $network, $(awk "BEGIN {printf \"%.0f\", $bytes/1e6}") MB, $(nproc) cores, median of $runs runs, $fs"
   row() { # LABEL NAME PEER...
     local label=$1 name=$2; shift 2
     local ratios=""
