@@ -3,6 +3,8 @@
 struct DigestError: Error, CustomStringConvertible {
     /// The call that failed, e.g. `EVP_DigestUpdate`.
     let operation: String
+    /// The digest, e.g. `MD5`.
+    var algorithm = "MD5"
 
-    var description: String { "MD5 failed in libcrypto (\(operation))" }
+    var description: String { "\(algorithm) failed in libcrypto (\(operation))" }
 }

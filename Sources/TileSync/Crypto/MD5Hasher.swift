@@ -12,30 +12,15 @@ final class MD5Hasher {
     #if canImport(CryptoKit)
     private var hasher = Insecure.MD5()
     #else
-    private let context: OpaquePointer?
+    private let context: EVPDigestContext?
     private var portable: PortableMD5?
-    private var failure: DigestError?
     #endif
 
     /// - Parameter libcrypto: false hashes in Swift even where libcrypto works (for tests).
     init(libcrypto: Bool = true) {
         #if !canImport(CryptoKit)
-        var context: OpaquePointer?
-        if libcrypto, let made = EVP_MD_CTX_new() {
-            if EVP_DigestInit_ex(made, EVP_md5(), nil) == 1 {
-                context = made
-            } else {
-                EVP_MD_CTX_free(made)
-            }
-        }
-        self.context = context
+        context = libcrypto ? EVPDigestContext(EVP_md5(), algorithm: "MD5") : nil
         portable = context == nil ? PortableMD5() : nil
-        #endif
-    }
-
-    deinit {
-        #if !canImport(CryptoKit)
-        EVP_MD_CTX_free(context)
         #endif
     }
 
@@ -43,10 +28,10 @@ final class MD5Hasher {
         #if canImport(CryptoKit)
         hasher.update(bufferPointer: bytes)
         #else
-        if portable != nil {
+        if let context {
+            context.update(bytes)
+        } else {
             portable?.update(bytes)
-        } else if let base = bytes.baseAddress, EVP_DigestUpdate(context, base, bytes.count) != 1 {
-            failure = failure ?? DigestError(operation: "EVP_DigestUpdate")
         }
         #endif
     }
@@ -66,14 +51,8 @@ final class MD5Hasher {
         #if canImport(CryptoKit)
         return ContentHash(bytes: Array(hasher.finalize()))
         #else
-        if portable != nil { return portable?.finalize() ?? .unknown }
-        if let failure { throw failure }
-        var digest = [UInt8](repeating: 0, count: 16)
-        var length: UInt32 = 0
-        guard EVP_DigestFinal_ex(context, &digest, &length) == 1, length == 16 else {
-            throw DigestError(operation: "EVP_DigestFinal_ex")
-        }
-        return ContentHash(bytes: digest)
+        guard let context else { return portable?.finalize() ?? .unknown }
+        return ContentHash(bytes: try context.finalize(count: 16))
         #endif
     }
 

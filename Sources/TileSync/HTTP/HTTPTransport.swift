@@ -54,23 +54,26 @@ final class HTTPTransport: Sendable {
     /// retryable failure and attempts are left; `completion` gets the last outcome.
     /// - Parameters:
     ///   - makeRequest: the request of each attempt (signed anew: signatures carry the time).
+    ///   - bodyFile: a file URLSession streams as the body of every attempt (an upload task).
     ///   - judge: what an HTTP answer comes to.
     ///   - transportFailure: the failure for a request that got no answer, from a reason in words.
     ///   - onRetry: called before each retry (counters).
     func start<Answer: Sendable, Failure: Error>(
         makeRequest: @escaping @Sendable () -> URLRequest,
+        bodyFile: URL? = nil,
         judge: @escaping @Sendable (HTTPURLResponse, Data) -> HTTPAttemptOutcome<Answer, Failure>,
         transportFailure: @escaping @Sendable (String) -> Failure,
         onRetry: @escaping @Sendable () -> Void = {},
         completion: @escaping @Sendable (Result<Answer, Failure>) -> Void
     ) {
-        attempt(number: 1, makeRequest: makeRequest, judge: judge, transportFailure: transportFailure, onRetry: onRetry,
+        attempt(number: 1, makeRequest: makeRequest, bodyFile: bodyFile, judge: judge, transportFailure: transportFailure, onRetry: onRetry,
                 completion: completion)
     }
 
     private func attempt<Answer: Sendable, Failure: Error>(
         number: Int,
         makeRequest: @escaping @Sendable () -> URLRequest,
+        bodyFile: URL?,
         judge: @escaping @Sendable (HTTPURLResponse, Data) -> HTTPAttemptOutcome<Answer, Failure>,
         transportFailure: @escaping @Sendable (String) -> Failure,
         onRetry: @escaping @Sendable () -> Void,
@@ -97,13 +100,17 @@ final class HTTPTransport: Sendable {
                 }
                 onRetry()
                 DispatchQueue.global().asyncAfter(deadline: .now() + policy.delay(after: number)) { [self] in
-                    attempt(number: number + 1, makeRequest: makeRequest, judge: judge, transportFailure: transportFailure,
+                    attempt(number: number + 1, makeRequest: makeRequest, bodyFile: bodyFile, judge: judge, transportFailure: transportFailure,
                             onRetry: onRetry, completion: completion)
                 }
             }
         }
         let session = nextURLSession()
-        session.dataTask(with: makeRequest(), completionHandler: handler).resume()
+        if let bodyFile {
+            session.uploadTask(with: makeRequest(), fromFile: bodyFile, completionHandler: handler).resume()
+        } else {
+            session.dataTask(with: makeRequest(), completionHandler: handler).resume()
+        }
     }
 
     /// Transport errors worth another attempt. `.unknown` is among them: FoundationNetworking

@@ -40,7 +40,7 @@ final class S3Client: Sendable {
                completion: @escaping @Sendable (Result<S3Response, S3Error>) -> Void) {
         let endpoint = configuration.endpoint.absoluteString
         S3RequestCounters.shared.count(request.operation, endpoint: endpoint)
-        transport.start(makeRequest: { [self] in signed(request) },
+        transport.start(makeRequest: { [self] in signed(request) }, bodyFile: request.bodyFile?.url,
                         judge: { http, body in Self.judge(request, http: http, body: body, accepting: accepting) },
                         transportFailure: { S3Error(message: "\($0) (\(endpoint))", key: request.item) },
                         onRetry: { S3RequestCounters.shared.count(S3RequestCounters.retry, endpoint: endpoint) },
@@ -85,7 +85,7 @@ final class S3Client: Sendable {
         urlRequest.httpMethod = request.method
         var headers = request.headers
         headers["host"] = host
-        let payloadHash = SHA256Digest.hex(SHA256Digest.hash(request.body))
+        let payloadHash = request.bodyFile?.sha256 ?? SHA256Digest.hex(SHA256Digest.hash(request.body))
         let added = signer.authorization(method: request.method, path: path, query: query, headers: headers,
                                          payloadHash: payloadHash, date: Date())
         var fields = headers.merging(added, uniquingKeysWith: { _, new in new })
@@ -94,7 +94,9 @@ final class S3Client: Sendable {
         // One assignment: FoundationNetworking validates and recases each `setValue` (about 30 µs
         // a request for these few headers).
         urlRequest.allHTTPHeaderFields = fields
-        if !request.body.isEmpty || request.method == "PUT" || request.method == "POST" { urlRequest.httpBody = request.body }
+        if request.bodyFile == nil, !request.body.isEmpty || request.method == "PUT" || request.method == "POST" {
+            urlRequest.httpBody = request.body
+        }
         return urlRequest
     }
 }

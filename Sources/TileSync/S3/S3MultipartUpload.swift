@@ -3,7 +3,8 @@ import Synchronization
 
 /// Uploads a local file as one object: a single PUT up to `partSize`, else a multipart upload
 /// (CreateMultipartUpload, parts of `partSize` bytes or more, at most 10,000, `inFlight` at a
-/// time, each with its `Content-MD5`, then CompleteMultipartUpload). A failure aborts the
+/// time, each with its `Content-MD5`, streamed from a scratch copy (`S3PartFile`), then
+/// CompleteMultipartUpload). A failure aborts the
 /// upload, so no parts are left to be billed, and the object is as it was before: S3 makes the
 /// new object visible only when the upload completes.
 struct S3MultipartUpload {
@@ -11,7 +12,7 @@ struct S3MultipartUpload {
     static let partSize = 8 << 20
     /// Parts S3 accepts at most.
     static let maxParts = 10_000
-    /// Parts sent at once (memory: this many parts).
+    /// Parts sent at once (each streamed from a scratch file of its own beside the file).
     static let inFlight = 3
 
     let client: S3Client
@@ -75,19 +76,20 @@ struct S3MultipartUpload {
                 break
             }
             let offset = UInt64(index) * UInt64(partSize)
-            let body: Data
+            let partFile: S3PartFile
             do {
-                body = try file.data(at: offset, count: Int(min(UInt64(partSize), file.size - offset)))
+                partFile = try S3PartFile(copying: file, offset: offset, count: Int(min(UInt64(partSize), file.size - offset)), part: index + 1)
             } catch {
                 slots.signal()
                 group.wait()
                 throw error
             }
-            let request = S3Client.putRequest(key, body: body, md5: ContentHash(of: body), headers: [:])
-            var part = request
+            var part = S3Client.putRequest(key, body: Data(), md5: partFile.md5, headers: [:])
+            part.bodyFile = (partFile.url, partFile.sha256)
             part.query = [("partNumber", String(index + 1)), ("uploadId", uploadID)]
             group.enter()
             client.start(part) { result in
+                partFile.remove()
                 switch result {
                 case .success(let answer):
                     if let tag = answer.header("etag") {

@@ -1,13 +1,15 @@
 import Foundation
 
 /// One S3 operation on a bucket: method, object key (nil for the bucket itself), query items,
-/// headers to send and sign, body.
+/// headers to send and sign, body (in memory, or a file streamed from disk).
 struct S3Request: Sendable {
     var method: String
     var key: String?
     var query: [(String, String)]
     var headers: [String: String]
     var body: Data
+    /// A file sent as the body instead of `body`, with its SHA-256 (lowercase hex).
+    var bodyFile: (url: URL, sha256: String)?
 
     init(_ method: String, key: String? = nil, query: [(String, String)] = [], headers: [String: String] = [:], body: Data = Data()) {
         self.method = method

@@ -40,6 +40,8 @@ struct PMTilesRemoteTests {
         let counts = server.requestCounts
         #expect(counts["PUT"] == 3, "three parts: \(counts)")
         #expect(counts["POST"] == 2, "create and complete: \(counts)")
+        let scratch = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.contains("upload.pmtiles") && $0.contains(".part") }
+        #expect(scratch == [], "the part files are deleted")
 
         let before = server.requestCounts["GET"] ?? 0
         let reader = try remote.openReader()
