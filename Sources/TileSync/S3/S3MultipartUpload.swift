@@ -3,10 +3,10 @@ import Synchronization
 
 /// Uploads a local file as one object: a single PUT up to `partSize`, else a multipart upload
 /// (CreateMultipartUpload, parts of `partSize` bytes or more, at most 10,000, `inFlight` at a
-/// time, each with its `Content-MD5`, streamed from a scratch copy (`S3PartFile`), then
-/// CompleteMultipartUpload). A failure aborts the
-/// upload, so no parts are left to be billed, and the object is as it was before: S3 makes the
-/// new object visible only when the upload completes.
+/// time, each with its `Content-MD5` and streamed from a scratch copy, `S3PartFile`, then
+/// CompleteMultipartUpload). A failure aborts the upload, so no parts are left to be billed,
+/// and the object is as it was before: S3 makes the new object visible only when the upload
+/// completes.
 struct S3MultipartUpload {
     /// The smallest part (S3 allows 5 MiB; larger parts mean fewer requests).
     static let partSize = 8 << 20
