@@ -10,7 +10,8 @@
 #
 # For each size: generates a deterministic MBTiles (40% repeated blobs), then runs each
 # operation with TileSync and with the peer doing the same job, alternating, RUNS times, and
-# prints the median wall time, tiles/s, MB/s, peak RSS and the ratio to the peer; then runs
+# prints the median wall time, tiles/s, MB/s, peak RSS and the ratio to the peer (of the medians,
+# and of each tool's best run); then runs
 # Benchmarks/sync-benchmark.sh (no-op and 1%-changed sync against rsync) on the same size.
 #
 # File system: ext4 without a journal (as on some VMs) makes creating files soon after deleting
@@ -44,6 +45,7 @@ report() { # NAME TILES BYTES: median of $work/NAME.times
     i=int((NR+1)/2); printf "%8.2f s %10.0f tiles/s %8.1f MB/s %7.1f MB", t[i], tiles/t[i], bytes/t[i]/1e6, m[i]/1024 }'
 }
 median() { sort -n "$results/$1.times" | awk '{t[NR]=$1} END {print t[int((NR+1)/2)]}'; }
+best() { sort -n "$results/$1.times" | head -1 | awk '{print $1}'; }
 measure() { # NAME COMMAND...
   local name=$1; shift
   sync
@@ -99,9 +101,10 @@ for tiles in "${sizes[@]}"; do
   echo
   fs="fresh folders on $(df --output=fstype . | tail -1)"; [ "$loop" = 1 ] && fs="journaled ext4 image, loop-mounted"
   echo "== $tiles $kind tiles, $(awk "BEGIN {printf \"%.0f\", $bytes/1e6}") MB of tiles, $(nproc) cores, median of $runs runs, $fs"
-  row() { # LABEL NAME PEER
+  row() { # LABEL NAME PEER: the ratio of the medians, and of the best runs (this VM spreads a lot)
     local ratio
-    ratio=$(awk -v a="$(median "$2")" -v b="$(median "$3")" 'BEGIN {printf "%.2fx", b/a}')
+    ratio=$(awk -v a="$(median "$2")" -v b="$(median "$3")" -v c="$(best "$2")" -v d="$(best "$3")" \
+      'BEGIN {printf "%.2fx (best runs %.2fx)", b/a, d/c}')
     printf "%-44s %s  %s vs %s\n" "$1" "$(report "$2" "$tiles" "$bytes")" "$ratio" "$3"
   }
   row "MBTiles -> PMTiles: tilesync" pmtiles-tilesync pmtiles-convert
