@@ -10,15 +10,15 @@ protocol TileColumnRereading: AnyObject {
     /// exactly the tile that was streamed; rereads are used only then.
     var rereadsExactly: Bool { get }
 
-    /// Calls `body` with each tile of column `x` at zoom `z` whose XYZ row is in `rows` and
-    /// that `wanted` accepts, in any order: its row and its bytes, valid only during the call.
-    /// The bytes of a tile not wanted are not read.
-    /// - Throws: `TileStoreError` from the store, or what `body` throws.
     /// Another rereader of the same version of the store, for a second thread reading other
     /// columns at the same time (its own connection), or nil when the store cannot promise that
     /// version; its reads end when it is released. Call inside `withConsistentReads`.
     func companionRereader() -> (any TileColumnRereading)?
 
+    /// Calls `body` with each tile of column `x` at zoom `z` whose XYZ row is in `rows` and
+    /// that `wanted` accepts, in any order: its row and its bytes, valid only during the call.
+    /// The bytes of a tile not wanted are not read.
+    /// - Throws: `TileStoreError` from the store, or what `body` throws.
     func rereadColumn(z: Int, x: Int, rows: ClosedRange<Int>, wanted: (_ y: Int) -> Bool,
                       _ body: (_ y: Int, _ bytes: UnsafeRawBufferPointer) throws -> Void) throws
 }

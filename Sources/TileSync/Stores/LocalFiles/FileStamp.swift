@@ -11,9 +11,10 @@ struct FileStamp: Hashable, CustomStringConvertible {
     let modificationTime: Int64
     let inode: UInt64
 
-    init?(path: String) {
+    /// - Parameter followingLinks: the file a symbolic link points to (`stat`), not the link (`lstat`).
+    init?(path: String, followingLinks: Bool = false) {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
+        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
         size = Int(info.st_size)
         modificationTime = FileTime.modificationTime(of: info)
         inode = UInt64(info.st_ino)

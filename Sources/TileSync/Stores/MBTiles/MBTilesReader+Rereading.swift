@@ -37,13 +37,14 @@ extension MBTilesReader: TileColumnRereading {
     /// A second reader of the file inside a read transaction of its own, for another thread:
     /// only while this reader holds one and the file has a rollback journal, whose writers cannot
     /// commit while any reader holds its shared lock, so both see the same version. In WAL mode
-    /// a new reader may see later commits, so there is none; nor when a writer waits to commit
-    /// (the new shared lock is refused), or the file cannot be opened again.
+    /// a new reader may see later commits, so there is none; nor when the path now names another
+    /// file (one renamed over it: inode, size and time must match those this reader opened), a
+    /// writer waits to commit (the new shared lock is refused), or the file cannot be opened again.
     func companionRereader() -> (any TileColumnRereading)? {
-        guard holdsReadTransaction,
+        guard holdsReadTransaction, let openedStamp,
               let mode = try? connection.rows("PRAGMA journal_mode").first?.first ?? nil, mode.lowercased() != "wal",
               let companion = try? MBTilesReader(location: location, recovering: false, busyTimeoutMilliseconds: 50),
-              companion.schema == schema, companion.catalog.tileSource == catalog.tileSource else { return nil }
+              companion.openedStamp == openedStamp else { return nil }
         do {
             try companion.beginReadTransaction()
         } catch {

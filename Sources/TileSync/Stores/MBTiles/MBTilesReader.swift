@@ -27,7 +27,9 @@ public final class MBTilesReader: TileReader {
     /// True when every coordinate holds at most one tile (MBTilesReader+Rereading).
     lazy var rereadsExactly: Bool = Self.hasUniqueCoordinates(connection: connection, schema: schema)
     private lazy var verifiedHashSource: String? = detectVerifiedHashSource()
-    var holdsReadTransaction = false
+    private(set) var holdsReadTransaction = false
+    /// The file as it was when the connection opened it (a companion must open the same one).
+    let openedStamp: FileStamp?
 
     /// Opens an MBTiles file read-only (others may keep reading and writing it).
     /// - Throws: `TileStoreError` when the file is missing, not SQLite, or not MBTiles.
@@ -46,6 +48,7 @@ public final class MBTilesReader: TileReader {
         if recovering { MBTilesMaintenance.recover(path: path) }
         do {
             connection = try SQLiteConnection(path: path, mode: .readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            openedStamp = FileStamp(path: path, followingLinks: true)
         } catch {
             throw MBTilesCatalog.openError(error, store: path)
         }

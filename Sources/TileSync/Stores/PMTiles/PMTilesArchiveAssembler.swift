@@ -177,19 +177,10 @@ enum PMTilesArchiveAssembler {
         var filled = 0
         func flushWindow() throws {
             let sorted = columns.sorted { ($0.key.z, $0.key.x) < ($1.key.z, $1.key.x) }
-            var parts = [sorted[...]]
-            if sources.count > 1, ids.count >= 2 * PMTilesWindowReread.minimumTilesPerThread {
-                var tiles = 0
-                let half = sorted.firstIndex { column in
-                    tiles += column.value.tiles
-                    return 2 * tiles >= ids.count
-                } ?? sorted.count - 1
-                parts = [sorted[...half], sorted[(half + 1)...]]
-            }
             let found = try ids.withUnsafeBufferPointer { ids in
                 try places.withUnsafeBufferPointer { places in
                     try copied.withUnsafeMutableBufferPointer { copied in
-                        try PMTilesWindowReread(sources: sources, ids: ids, places: places, copied: copied, window: window).run(parts)
+                        try PMTilesWindowReread(sources: sources, ids: ids, places: places, copied: copied, window: window).run(sorted)
                     }
                 }
             }

@@ -20,10 +20,17 @@ struct PMTilesWindowReread: @unchecked Sendable {
     let copied: UnsafeMutableBufferPointer<Bool>
     let window: UnsafeMutableRawBufferPointer
 
-    /// Reads every part (at most one per source) and returns how many tiles were found.
+    /// Reads the window's `columns` (sorted), in two halves of about as many tiles when there is
+    /// a companion and enough tiles, and returns how many tiles were found.
     /// - Throws: the first part's error (a source's, or a tile whose length changed).
-    func run(_ parts: [ArraySlice<Column>]) throws -> Int {
-        guard parts.count > 1 else { return try parts.first.map { try read($0, from: sources[0]) } ?? 0 }
+    func run(_ columns: [Column]) throws -> Int {
+        guard sources.count > 1, ids.count >= 2 * Self.minimumTilesPerThread else { return try read(columns[...], from: sources[0]) }
+        var tiles = 0
+        let half = columns.firstIndex { column in
+            tiles += column.value.tiles
+            return 2 * tiles >= ids.count
+        } ?? columns.count - 1
+        let parts = [columns[...half], columns[(half + 1)...]]
         let results = UnsafeMutableBufferPointer<Result<Int, any Error>>.allocate(capacity: parts.count)
         results.initialize(repeating: .success(0))
         defer { results.deallocate() }

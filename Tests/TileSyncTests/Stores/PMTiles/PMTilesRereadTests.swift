@@ -87,6 +87,12 @@ struct PMTilesRereadTests {
         }
         let wal = try MBTilesReader(location: TileStoreLocation(kind: .mbtiles, address: folder.file("wal.mbtiles")))
         try wal.withConsistentReads { #expect(wal.companionRereader() == nil) }
+        // Another file renamed over the path: a new connection would read that one.
+        try GeneratedStore.write(tiles, to: folder.file("other.mbtiles"))
+        try rollback.withConsistentReads {
+            try AtomicFile.rename(folder.file("other.mbtiles"), to: folder.file("rollback.mbtiles"))
+            #expect(rollback.companionRereader() == nil)
+        }
     }
 
     @Test("Only a unique index on the coordinates (and on images.tile_id) lets a reread find exactly the tile streamed")
