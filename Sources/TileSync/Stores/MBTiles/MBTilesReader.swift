@@ -78,11 +78,11 @@ public final class MBTilesReader: TileReader {
         try cursor(matching: filter, inIndexOrder: order == .zoomColumnTMSRow)
     }
 
-    /// Tiles in table order, which SQLite reads without a lookup per row, when the writer wants
-    /// an order the index does not give (PMTiles tile IDs) and a unique index rules out repeats;
-    /// else as `tiles(matching:)`.
+    /// Tiles in PMTiles tile-ID order (`MBTilesTileIDCursor`) when the writer wants it and a
+    /// unique index rules out repeats; else as `tiles(matching:)`.
     public func tiles(matching filter: TileFilter, preferring preferred: TileOrder) throws -> any TileCursor {
-        try cursor(matching: filter, inIndexOrder: order == .zoomColumnTMSRow && !(preferred == .tileID && rereadsExactly))
+        if preferred == .tileID, rereadsExactly { return try MBTilesTileIDCursor(reader: self, filter: filter) }
+        return try tiles(matching: filter)
     }
 
     private func cursor(matching filter: TileFilter, inIndexOrder: Bool) throws -> any TileCursor {

@@ -20,14 +20,11 @@ enum PMTilesArchiveAssembler {
         // The sorted placements are let go as soon as the layout has read them.
         let layout = try PMTilesLayout(placements: collector.placements(), folder: collector.folder, rereads: rereads)
         if isCancelled() { throw CancellationError() }
-        let directories = try PMTilesDirectoryBuilder.build(layout, folder: collector.folder)
+        let directories = try PMTilesDirectoryBuilder.build(layout.runs.entries, folder: collector.folder)
         let mapped = PMTilesMetadataMapping.encode(metadata)
         let metadataBytes = try GzipCodec.compress(mapped.json, level: 9)
-        let zooms = layout.firstTileID.map { (PMTilesTileID.zoom(of: $0), PMTilesTileID.zoom(of: layout.lastTileID)) } ?? (0, 0)
-        var header = Self.header(metadata: metadata, format: format, bounds: mapped.bounds, center: mapped.center, zooms: zooms)
-        header.addressedTilesCount = layout.addressedTiles
-        header.tileEntriesCount = UInt64(layout.entryCount)
-        header.tileContentsCount = layout.contents
+        var header = Self.header(metadata: metadata, format: format, bounds: mapped.bounds, center: mapped.center, zooms: layout.runs.zooms)
+        layout.runs.count(into: &header)
         header.rootOffset = UInt64(PMTilesHeader.size)
         header.rootLength = UInt64(directories.root.count)
         header.metadataOffset = header.rootOffset + header.rootLength
@@ -35,7 +32,7 @@ enum PMTilesArchiveAssembler {
         header.leafDirectoriesOffset = header.metadataOffset + header.metadataLength
         header.leafDirectoriesLength = directories.leavesLength
         header.tileDataOffset = header.leafDirectoriesOffset + header.leafDirectoriesLength
-        header.tileDataLength = layout.dataLength
+        header.tileDataLength = layout.runs.dataLength
 
         let output = try SequentialFileOutput(path: path)
         do {
@@ -173,14 +170,21 @@ enum PMTilesArchiveAssembler {
         var ids: [UInt64] = []
         var places: [(at: Int, length: Int)] = []
         var copied: [Bool] = []
-        var columns: [PMTilesRereadColumn: (rows: ClosedRange<Int>, tiles: Int)] = [:]
         var filled = 0
         func flushWindow() throws {
-            let sorted = columns.sorted { ($0.key.z, $0.key.x) < ($1.key.z, $1.key.x) }
             let found = try ids.withUnsafeBufferPointer { ids in
                 try places.withUnsafeBufferPointer { places in
                     try copied.withUnsafeMutableBufferPointer { copied in
-                        try PMTilesWindowReread(sources: sources, ids: ids, places: places, copied: copied, window: window).run(sorted)
+                        let reread = PMTilesWindowReread(sources: sources, ids: ids, copied: copied) { index, source, bytes in
+                            let place = places[index]
+                            guard bytes.count == place.length else {
+                                throw Self.changed(source, tile: ids[index], message: "has \(bytes.count) bytes, not \(place.length)")
+                            }
+                            if let target = window.baseAddress, let from = bytes.baseAddress {
+                                (target + place.at).copyMemory(from: from, byteCount: place.length)
+                            }
+                        }
+                        return try reread.run(PMTilesWindowReread.columns(of: ids))
                     }
                 }
             }
@@ -191,7 +195,6 @@ enum PMTilesArchiveAssembler {
             ids.removeAll(keepingCapacity: true)
             places.removeAll(keepingCapacity: true)
             copied.removeAll(keepingCapacity: true)
-            columns.removeAll(keepingCapacity: true)
             filled = 0
         }
         try forEachCopy(layout) { copy in
@@ -218,9 +221,6 @@ enum PMTilesArchiveAssembler {
             ids.append(copy.blobOffset)
             places.append((filled, length))
             copied.append(false)
-            let column = PMTilesRereadColumn(z: tile.z, x: tile.x)
-            columns[column] = columns[column].map { (min($0.rows.lowerBound, tile.y)...max($0.rows.upperBound, tile.y), $0.tiles + 1) }
-                ?? (tile.y...tile.y, 1)
             filled += length
         }
         if isCancelled() { throw CancellationError() }
@@ -254,7 +254,7 @@ enum PMTilesArchiveAssembler {
     }
 
     /// Copies byte ranges of a scratch file straight into the output's buffers.
-    private static func copy(ranges: [(UInt64, UInt64)], to output: SequentialFileOutput,
+    static func copy(ranges: [(UInt64, UInt64)], to output: SequentialFileOutput,
                              reading read: (UInt64, Int, UnsafeMutableRawPointer) throws(POSIXFileError) -> Void) throws {
         for (start, length) in ranges {
             var done: UInt64 = 0

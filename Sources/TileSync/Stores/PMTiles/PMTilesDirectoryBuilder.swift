@@ -15,10 +15,10 @@ enum PMTilesDirectoryBuilder {
     }
 
     /// - Throws: `POSIXFileError`, `CompressionError`.
-    static func build(_ layout: PMTilesLayout, folder: String) throws -> Directories {
-        let count = layout.entryCount
+    static func build(_ entries: PMTilesEntryFile, folder: String) throws -> Directories {
+        let count = entries.count
         if count < 16_384 {
-            let root = try GzipCodec.compress(PMTilesDirectory.encode(try layout.readEntries(from: 0, count: count)))
+            let root = try GzipCodec.compress(PMTilesDirectory.encode(try entries.read(from: 0, count: count)))
             if root.count <= rootBudget { return Directories(root: root) }
         }
         let leaves = try ScratchFile(in: folder, purpose: "pmtiles-leaves")
@@ -28,7 +28,7 @@ enum PMTilesDirectoryBuilder {
             var pointers: [PMTilesEntry] = []
             let size = Int(leafSize)
             for start in stride(from: 0, to: count, by: size) {
-                let chunk = try layout.readEntries(from: start, count: min(size, count - start))
+                let chunk = try entries.read(from: start, count: min(size, count - start))
                 let bytes = try GzipCodec.compress(PMTilesDirectory.encode(chunk))
                 pointers.append(PMTilesEntry(tileID: chunk[0].tileID, offset: leaves.count, length: UInt32(bytes.count), runLength: 0))
                 try leaves.append(bytes)

@@ -12,17 +12,8 @@ struct PMTilesLayout {
         var length: UInt32
     }
 
-    let entries: ScratchFile
+    private(set) var runs: PMTilesEntryRuns
     let copies: ScratchFile
-    private(set) var entryCount = 0
-    private(set) var addressedTiles: UInt64 = 0
-    private(set) var contents: UInt64 = 0
-    private(set) var dataLength: UInt64 = 0
-    private(set) var firstTileID: UInt64?
-    private(set) var lastTileID: UInt64 = 0
-    /// Tiles whose bytes repeat an earlier tile's, and those bytes.
-    private(set) var duplicateTiles = 0
-    private(set) var duplicateBytes = 0
     /// Tile IDs that came more than once (the last one is kept).
     private(set) var repeated = SkippedItems()
 
@@ -30,10 +21,9 @@ struct PMTilesLayout {
     /// - Throws: `POSIXFileError`.
     /// - Parameter rereads: the blobs are read from the source again (copies name tile IDs).
     init(placements: SortedRecords<PMTilesTileCollector.Placement>, folder: String, rereads: Bool = false) throws(POSIXFileError) {
-        entries = try ScratchFile(in: folder, purpose: "pmtiles-entries")
+        runs = try PMTilesEntryRuns(folder: folder)
         copies = try ScratchFile(in: folder, purpose: "pmtiles-copies")
         let offsets = ScratchArray(folder: folder)
-        var pending: PMTilesEntry?
         var held = try placements.next()
         while let placement = held {
             held = try placements.next()
@@ -42,38 +32,16 @@ struct PMTilesLayout {
                 repeated.record(tile, reason: "appears again")
                 continue
             }
-            let offset: UInt64
-            if let known = try offsets.value(at: Int(placement.blob)) {
-                offset = known
-                duplicateTiles += 1
-                duplicateBytes += Int(placement.length)
-            } else {
-                offset = dataLength
+            let known = try offsets.value(at: Int(placement.blob))
+            let offset = try runs.place(placement.tileID, length: placement.length, storedAt: known)
+            if known == nil {
                 try offsets.set(offset, at: Int(placement.blob))
                 var copy = Copy(blobOffset: rereads ? placement.tileID : placement.blobOffset, length: placement.length)
                 try Self.append(&copy, to: copies)
-                dataLength += UInt64(placement.length)
-                contents += 1
-            }
-            addressedTiles += 1
-            if firstTileID == nil { firstTileID = placement.tileID }
-            lastTileID = placement.tileID
-            if var run = pending, run.tileID + UInt64(run.runLength) == placement.tileID, run.offset == offset, run.runLength < UInt32.max {
-                run.runLength += 1
-                pending = run
-            } else {
-                if var run = pending { try emit(&run) }
-                pending = PMTilesEntry(tileID: placement.tileID, offset: offset, length: placement.length, runLength: 1)
             }
         }
-        if var run = pending { try emit(&run) }
-        try entries.flush()
+        try runs.flush()
         try copies.flush()
-    }
-
-    private mutating func emit(_ entry: inout PMTilesEntry) throws(POSIXFileError) {
-        try Self.append(&entry, to: entries)
-        entryCount += 1
     }
 
     /// Appends one value with its padding (its stride), as arrays of it are read back.
@@ -83,22 +51,5 @@ struct PMTilesLayout {
             do throws(POSIXFileError) { try file.append(raw) } catch { failure = error }
         }
         if let failure { throw failure }
-    }
-
-    /// Reads `count` entries from index `start`.
-    func readEntries(from start: Int, count: Int) throws(POSIXFileError) -> [PMTilesEntry] {
-        let stride = MemoryLayout<PMTilesEntry>.stride
-        var failure: POSIXFileError?
-        let result = [PMTilesEntry](unsafeUninitializedCapacity: count) { storage, initialized in
-            guard let base = storage.baseAddress, count > 0 else { return }
-            do throws(POSIXFileError) {
-                try entries.read(at: UInt64(start * stride), count: count * stride, into: base)
-                initialized = count
-            } catch {
-                failure = error
-            }
-        }
-        if let failure { throw failure }
-        return result
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 
-/// The tiles of one window of a PMTiles layout, read again from the source into their places in
-/// the window: on one thread, or, with the source's companion, in two parts of the window's
-/// columns on two threads at once. Unchecked `Sendable`: the parts hold disjoint columns, so
-/// their calls touch disjoint tiles, places and bytes of the window.
+/// The tiles of one window of tile IDs, read from a source by column and handed to `deliver`: on
+/// one thread, or, with the source's companion, in two parts of the window's columns on two
+/// threads at once. Used by the PMTiles layout (blobs read again into their places) and by the
+/// MBTiles cursor in tile-ID order. Unchecked `Sendable`: the parts hold disjoint columns, so
+/// their calls touch disjoint tiles (`deliver` must only touch what belongs to its index).
 struct PMTilesWindowReread: @unchecked Sendable {
     typealias Column = (key: PMTilesRereadColumn, value: (rows: ClosedRange<Int>, tiles: Int))
 
@@ -14,15 +15,28 @@ struct PMTilesWindowReread: @unchecked Sendable {
     let sources: [any TileColumnRereading]
     /// The window's tile IDs, ascending.
     let ids: UnsafeBufferPointer<UInt64>
-    /// Where each tile goes in the window, and its length as laid out.
-    let places: UnsafeBufferPointer<(at: Int, length: Int)>
     /// Set for each tile found.
     let copied: UnsafeMutableBufferPointer<Bool>
-    let window: UnsafeMutableRawBufferPointer
+    /// Takes the bytes of the tile at an index of `ids`, read from the given source (valid
+    /// during the call only); called once per tile, from either thread.
+    let deliver: (_ index: Int, _ source: any TileColumnRereading, _ bytes: UnsafeRawBufferPointer) throws -> Void
+
+    /// The columns that the ascending `ids` touch, sorted by zoom and column, with the rows
+    /// each spans and how many of the tiles it holds.
+    static func columns(of ids: UnsafeBufferPointer<UInt64>) -> [Column] {
+        var columns: [PMTilesRereadColumn: (rows: ClosedRange<Int>, tiles: Int)] = [:]
+        for id in ids {
+            guard let tile = try? PMTilesTileID.zxy(of: id) else { continue }
+            let column = PMTilesRereadColumn(z: tile.z, x: tile.x)
+            columns[column] = columns[column].map { (min($0.rows.lowerBound, tile.y)...max($0.rows.upperBound, tile.y), $0.tiles + 1) }
+                ?? (tile.y...tile.y, 1)
+        }
+        return columns.sorted { ($0.key.z, $0.key.x) < ($1.key.z, $1.key.x) }
+    }
 
     /// Reads the window's `columns` (sorted), in two halves of about as many tiles when there is
     /// a companion and enough tiles, and returns how many tiles were found.
-    /// - Throws: the first part's error (a source's, or a tile whose length changed).
+    /// - Throws: the first part's error (a source's, or `deliver`'s).
     func run(_ columns: [Column]) throws -> Int {
         guard sources.count > 1, ids.count >= 2 * Self.minimumTilesPerThread else { return try read(columns[...], from: sources[0]) }
         var tiles = 0
@@ -55,14 +69,8 @@ struct PMTilesWindowReread: @unchecked Sendable {
             try source.rereadColumn(z: column.z, x: column.x, rows: value.rows, wanted: { y in
                 index = Self.index(of: PMTilesTileID.unchecked(z: column.z, x: UInt64(column.x), y: UInt64(y)), in: ids)
                 return index >= 0 && !copied[index]
-            }) { y, bytes in
-                let place = places[index]
-                guard bytes.count == place.length else {
-                    throw PMTilesArchiveAssembler.changed(source, tile: ids[index], message: "has \(bytes.count) bytes, not \(place.length)")
-                }
-                if let target = window.baseAddress, let from = bytes.baseAddress {
-                    (target + place.at).copyMemory(from: from, byteCount: place.length)
-                }
+            }) { _, bytes in
+                try deliver(index, source, bytes)
                 copied[index] = true
                 found += 1
             }

@@ -1,11 +1,16 @@
 import Foundation
 
 /// Writes a clustered PMTiles v3 archive, whatever order the tiles come in, in memory that does
-/// not grow with the archive: tile bytes wait in a scratch file beside the destination, records
-/// of them are sorted on disk (`PMTilesTileCollector`), and `finish()` writes header, root,
-/// metadata, leaves and tile data (in tile-ID order, equal blobs once, runs of equal tiles as
-/// one entry) to a temporary file that is renamed into place, or, for `s3://`, uploaded as one
-/// object (`PMTilesUploadTarget`) and then deleted.
+/// not grow with the archive, to a temporary file that is renamed into place, or, for `s3://`,
+/// uploaded as one object (`PMTilesUploadTarget`) and then deleted. Equal blobs are stored once
+/// and runs of equal tiles are one entry.
+///
+/// While tiles come in ascending tile-ID order (an MBTiles with a unique index, a PMTiles), they
+/// are written as they come, in one pass (`PMTilesInOrderWriter`). The first tile out of that
+/// order (a folder, a tar) hands the tiles so far to `PMTilesTileCollector`, which keeps records
+/// of them sorted on disk (and their bytes in a scratch file unless the source can be read
+/// again), and `finish()` then lays the archive out (`PMTilesArchiveAssembler`). So does a run
+/// in order that stored a blob twice (one forgotten by the bounded memory of recent blobs).
 ///
 /// A repeated coordinate keeps its last tile. Errors: `.destinationExists` (without
 /// `overwrite`), `.io` (disk full, permissions; the destination is then unchanged).
@@ -14,12 +19,15 @@ public final class PMTilesWriter: TileWriter, RepeatCountingWriter, SourceReread
     private let temporaryPath: String
     private let folder: String
     private let upload: PMTilesUploadTarget?
+    private var inOrder: PMTilesInOrderWriter?
     private var collector: PMTilesTileCollector?
     private var rereader: (any TileColumnRereading)?
     private var metadata = TileMetadata()
     private var format = SniffedTileFormat(.unknown)
     private var isFinished = false
     private(set) var repeatCounts: BlobCounter.Counts?
+    /// Distinct blobs the one-pass writer remembers for repeats (set before `begin`; tests).
+    var recentBlobLimit = PMTilesRecentBlobs.defaultLimit
 
     private let isCancelled: @Sendable () -> Bool
 
@@ -57,8 +65,10 @@ public final class PMTilesWriter: TileWriter, RepeatCountingWriter, SourceReread
     public func begin(metadata: TileMetadata, format: SniffedTileFormat) throws {
         self.metadata = metadata
         self.format = format
+        let metadataBytes = try GzipCodec.compress(PMTilesMetadataMapping.encode(metadata).json, level: 9)
         do {
-            collector = try PMTilesTileCollector(folder: folder, rereader: rereader)
+            inOrder = try PMTilesInOrderWriter(path: temporaryPath, folder: folder, metadata: metadataBytes,
+                                               recentBlobLimit: recentBlobLimit)
         } catch {
             throw error.storeError(store: location.address)
         }
@@ -69,20 +79,54 @@ public final class PMTilesWriter: TileWriter, RepeatCountingWriter, SourceReread
     }
 
     public func write(_ tile: Tile, hash: ContentHash, duplicateOf original: TileCoordinate?) throws {
-        guard let collector else { throw TileStoreError(.unsupported, store: location.address, message: "write before begin") }
+        let hash = hash == .unknown ? ContentHash(of: tile.data) : hash
         do {
-            try collector.add(tile, hash: hash == .unknown ? ContentHash(of: tile.data) : hash)
-        } catch {
+            if let inOrder {
+                let id = PMTilesTileID.id(of: tile.coordinate)
+                if inOrder.follows(id) {
+                    try inOrder.add(tile.data, id: id, hash: hash)
+                    return
+                }
+                try collectInstead()
+            }
+            guard let collector else { throw TileStoreError(.unsupported, store: location.address, message: "write before begin") }
+            try collector.add(tile, hash: hash)
+        } catch let error as POSIXFileError {
             throw error.storeError(store: location.address, item: "tile \(tile.coordinate)")
         }
     }
 
+    /// Goes on with the collector: the tiles written in order so far are handed to it, and the
+    /// file they were written to is deleted.
+    private func collectInstead() throws {
+        guard let inOrder else { return }
+        let collector = try PMTilesTileCollector(folder: folder, rereader: rereader)
+        try inOrder.replay { tile, hash in try collector.add(tile, hash: hash) }
+        self.inOrder = nil
+        AtomicFile.remove(temporaryPath)
+        self.collector = collector
+    }
+
     public func finish() throws {
-        guard let collector else { throw TileStoreError(.unsupported, store: location.address, message: "finish before begin") }
         do {
-            let layout = try PMTilesArchiveAssembler.write(collector, metadata: metadata, format: format, to: temporaryPath,
-                                                                      isCancelled: isCancelled)
-            self.collector = nil
+            if isCancelled() { throw CancellationError() }
+            var counts = BlobCounter.Counts()
+            if let inOrder, try inOrder.endTileData() {
+                let mapped = PMTilesMetadataMapping.encode(metadata)
+                _ = try inOrder.finish(metadata: metadata, format: format, bounds: mapped.bounds, center: mapped.center)
+                counts.duplicateTiles = inOrder.runs.duplicateTiles
+                counts.duplicateBytes = inOrder.runs.duplicateBytes
+            } else {
+                try collectInstead()
+                guard let collector else { throw TileStoreError(.unsupported, store: location.address, message: "finish before begin") }
+                let layout = try PMTilesArchiveAssembler.write(collector, metadata: metadata, format: format, to: temporaryPath,
+                                                               isCancelled: isCancelled)
+                counts.duplicateTiles = layout.runs.duplicateTiles
+                counts.duplicateBytes = layout.runs.duplicateBytes
+                counts.repeated = layout.repeated
+            }
+            inOrder = nil
+            collector = nil
             rereader = nil
             if let upload {
                 try upload.upload(from: temporaryPath)
@@ -91,10 +135,6 @@ public final class PMTilesWriter: TileWriter, RepeatCountingWriter, SourceReread
                 try AtomicFile.sync(path: temporaryPath)
                 try AtomicFile.rename(temporaryPath, to: location.address)
             }
-            var counts = BlobCounter.Counts()
-            counts.duplicateTiles = layout.duplicateTiles
-            counts.duplicateBytes = layout.duplicateBytes
-            counts.repeated = layout.repeated
             repeatCounts = counts
             isFinished = true
         } catch {
@@ -110,6 +150,7 @@ public final class PMTilesWriter: TileWriter, RepeatCountingWriter, SourceReread
     }
 
     public func abort() {
+        inOrder = nil
         collector = nil
         rereader = nil
         AtomicFile.remove(temporaryPath)

@@ -1,0 +1,182 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a clustered PMTiles v3 archive in one pass while its tiles come in ascending tile-ID
+/// order (an MBTiles read by `MBTilesTileIDCursor`, another PMTiles): each new blob goes straight
+/// to the tile data, a repeat of a recent one (`PMTilesRecentBlobs`) points back to it, runs of
+/// equal consecutive tiles become one entry, and the entries go to a scratch file. Nothing is
+/// read twice and nothing is sorted, except, when a blob was forgotten, the MD5s of the stored
+/// blobs, to prove each is stored once (`endTileData`).
+///
+/// The sections are where the spec (v3, section 2) allows them to move: header and root in the
+/// first 16,384 bytes (zero-padded), then metadata, tile data and leaf directories, the layout
+/// `pmtiles verify` accepts as padded. Errors are `POSIXFileError`s naming the file.
+final class PMTilesInOrderWriter {
+    /// One stored blob, for the check that no content is stored twice.
+    struct StoredBlob {
+        var hashHigh: UInt64
+        var hashLow: UInt64
+        var offset: UInt64
+    }
+
+    /// Bytes before the metadata: header and root directory, zero-padded.
+    static let reservedBytes = 16_384
+    /// Bytes of stored-blob records the check's sort holds in memory.
+    static let sortBudget = 2 << 20
+
+    let path: String
+    let folder: String
+    private let metadataLength: Int
+    private let dataStart: UInt64
+    private var output: SequentialFileOutput?
+    private var recent: PMTilesRecentBlobs
+    private var stored: ExternalSorter<StoredBlob>?
+    private(set) var runs: PMTilesEntryRuns
+    /// Distinct blobs stored.
+    var contents: UInt64 { runs.contents }
+
+    /// Creates the file at `path` (truncating it) and writes the reserved bytes and the metadata.
+    /// - Parameters:
+    ///   - folder: where the scratch files go.
+    ///   - metadata: the metadata section as it is stored (gzip-compressed JSON).
+    ///   - recentBlobLimit: distinct blobs remembered for repeats.
+    /// - Throws: `POSIXFileError`.
+    init(path: String, folder: String, metadata: [UInt8], recentBlobLimit: Int = PMTilesRecentBlobs.defaultLimit) throws(POSIXFileError) {
+        recent = PMTilesRecentBlobs(limit: recentBlobLimit)
+        self.path = path
+        self.folder = folder
+        runs = try PMTilesEntryRuns(folder: folder)
+        let output = try SequentialFileOutput(path: path)
+        try output.appendZeros(Self.reservedBytes)
+        var failure: POSIXFileError?
+        metadata.withUnsafeBytes { raw in
+            do throws(POSIXFileError) { try output.append(raw) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        self.output = output
+        metadataLength = metadata.count
+        dataStart = UInt64(Self.reservedBytes + metadata.count)
+        stored = ExternalSorter(folder: folder, purpose: "pmtiles-sort", memoryBudget: Self.sortBudget) { a, b in
+            (a.hashHigh, a.hashLow, a.offset) < (b.hashHigh, b.hashLow, b.offset)
+        }
+    }
+
+    /// True when a tile with this ID may come next: one above every tile ID so far.
+    func follows(_ id: UInt64) -> Bool {
+        runs.firstTileID == nil || id > runs.lastTileID
+    }
+
+    /// Adds the next tile (`follows(id)` must be true).
+    /// - Throws: `POSIXFileError` (disk full, I/O error; a blob of 4 GiB or more).
+    func add(_ data: Data, id: UInt64, hash: ContentHash) throws(POSIXFileError) {
+        guard let output, data.count <= Int(UInt32.max) else {
+            throw POSIXFileError(operation: "store a tile of \(data.count) bytes", path: path, code: EFBIG)
+        }
+        let length = UInt32(data.count)
+        let known = recent.place(of: hash).flatMap { $0.length == length ? $0.offset : nil }
+        let offset = try runs.place(id, length: length, storedAt: known)
+        guard known == nil else { return }
+        var failure: POSIXFileError?
+        data.withUnsafeBytes { raw in
+            do throws(POSIXFileError) { try output.append(raw) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        try stored?.append(StoredBlob(hashHigh: hash.high, hashLow: hash.low, offset: offset))
+        recent.remember(hash, offset: offset, length: length)
+    }
+
+    /// Ends the tile data and returns true when every distinct blob is stored once: always
+    /// unless a forgotten blob came again, which the sorted MD5s of the stored blobs tell.
+    /// - Throws: `POSIXFileError`.
+    func endTileData() throws(POSIXFileError) -> Bool {
+        try flushEntries()
+        guard let stored else { return true }
+        self.stored = nil
+        guard recent.hasEvicted else { return true }
+        let sorted = try stored.sorted()
+        var previous: StoredBlob?
+        while let blob = try sorted.next() {
+            if let previous, previous.hashHigh == blob.hashHigh, previous.hashLow == blob.hashLow { return false }
+            previous = blob
+        }
+        return true
+    }
+
+    /// Completes the archive after `endTileData()`: directories, leaf section, header and root.
+    /// - Returns: the header written.
+    /// - Throws: `POSIXFileError`, `CompressionError`.
+    func finish(metadata: TileMetadata, format: SniffedTileFormat, bounds: BoundingBox?,
+                center: (longitude: Double, latitude: Double, zoom: Int)?) throws -> PMTilesHeader {
+        guard let output else { throw POSIXFileError(operation: "finish a closed archive", path: path, code: EBADF) }
+        let directories = try PMTilesDirectoryBuilder.build(runs.entries, folder: folder)
+        var header = PMTilesArchiveAssembler.header(metadata: metadata, format: format, bounds: bounds, center: center, zooms: runs.zooms)
+        runs.count(into: &header)
+        header.rootOffset = UInt64(PMTilesHeader.size)
+        header.rootLength = UInt64(directories.root.count)
+        header.metadataOffset = UInt64(Self.reservedBytes)
+        header.metadataLength = UInt64(metadataLength)
+        header.tileDataOffset = dataStart
+        header.tileDataLength = runs.dataLength
+        header.leafDirectoriesOffset = dataStart + runs.dataLength
+        header.leafDirectoriesLength = directories.leavesLength
+        if let leaves = directories.leaves {
+            try PMTilesArchiveAssembler.copy(ranges: [(0, leaves.count)], to: output, reading: leaves.read)
+        }
+        self.output = nil
+        try output.close()
+        let front = header.serialized() + directories.root
+        let descriptor = retryingOnInterrupt { open(path, O_WRONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { throw POSIXFileError(operation: "open", path: path, code: errno) }
+        defer { close(descriptor) }
+        var failure: POSIXFileError?
+        front.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            do throws(POSIXFileError) { try PositionalIO.write(descriptor, at: 0, count: raw.count, from: base, path: path) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        return header
+    }
+
+    /// Hands every tile added so far to `body`, in tile-ID order, with the MD5 of its bytes (read
+    /// back from the file), and closes the file: for a writer that must go on another way.
+    /// - Throws: `POSIXFileError`, or what `body` throws.
+    func replay(_ body: (Tile, ContentHash) throws -> Void) throws {
+        try flushEntries()
+        stored = nil
+        try output?.close()
+        output = nil
+        let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { throw POSIXFileError(operation: "open", path: path, code: errno) }
+        defer { close(descriptor) }
+        let batch = 4096
+        let entries = runs.entries
+        for start in stride(from: 0, to: entries.count, by: batch) {
+            for entry in try entries.read(from: start, count: min(batch, entries.count - start)) {
+                var data = Data(count: Int(entry.length))
+                var failure: POSIXFileError?
+                data.withUnsafeMutableBytes { raw in
+                    guard let base = raw.baseAddress else { return }
+                    do throws(POSIXFileError) {
+                        try PositionalIO.read(descriptor, at: dataStart + entry.offset, count: raw.count, into: base, path: path)
+                    } catch {
+                        failure = error
+                    }
+                }
+                if let failure { throw failure }
+                let hash = ContentHash(of: data)
+                for id in entry.tileID..<entry.tileID + UInt64(entry.runLength) {
+                    let tile = try PMTilesTileID.zxy(of: id)
+                    try body(Tile(coordinate: TileCoordinate(unchecked: tile.z, tile.x, tile.y), data: data), hash)
+                }
+            }
+        }
+    }
+
+    private func flushEntries() throws(POSIXFileError) {
+        try runs.flush()
+    }
+}
