@@ -4,7 +4,7 @@ import Foundation
 /// consecutive tile IDs with the same blob become one run, finished entries go to a scratch
 /// file, and the header's counts are kept on the way.
 struct PMTilesEntryRuns {
-    let entries: PMTilesEntryFile
+    private(set) var entries: PMTilesEntryFile
     private var pending: PMTilesEntry?
     private(set) var addressedTiles: UInt64 = 0
     private(set) var contents: UInt64 = 0
@@ -60,6 +60,16 @@ struct PMTilesEntryRuns {
         if let run = pending { try entries.append(run) }
         pending = nil
         try entries.flush()
+    }
+
+    /// Takes the entries again after blobs stored twice were removed: `removedBlobs` later
+    /// copies of `removedBytes` bytes, whose tiles are duplicates now.
+    mutating func replaceEntries(with entries: PMTilesEntryFile, removedBlobs: Int, removedBytes: UInt64) {
+        self.entries = entries
+        contents -= UInt64(removedBlobs)
+        dataLength -= removedBytes
+        duplicateTiles += removedBlobs
+        duplicateBytes += Int(removedBytes)
     }
 
     /// Sets the header's tile, entry and content counts.

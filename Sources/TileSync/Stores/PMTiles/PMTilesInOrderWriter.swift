@@ -10,19 +10,12 @@ import Darwin
 /// to the tile data, a repeat of a recent one (`PMTilesRecentBlobs`) points back to it, runs of
 /// equal consecutive tiles become one entry, and the entries go to a scratch file. Nothing is
 /// read twice and nothing is sorted, except, when a blob was forgotten, the MD5s of the stored
-/// blobs, to prove each is stored once (`endTileData`).
+/// blobs, to find the ones stored twice and remove them (`endTileData`).
 ///
 /// The sections are where the spec (v3, section 2) allows them to move: header and root in the
 /// first 16,384 bytes (zero-padded), then metadata, tile data and leaf directories, the layout
 /// `pmtiles verify` accepts as padded. Errors are `POSIXFileError`s naming the file.
 final class PMTilesInOrderWriter {
-    /// One stored blob, for the check that no content is stored twice.
-    struct StoredBlob {
-        var hashHigh: UInt64
-        var hashLow: UInt64
-        var offset: UInt64
-    }
-
     /// Bytes before the metadata: header and root directory, zero-padded.
     static let reservedBytes = 16_384
     /// Bytes of stored-blob records the check's sort holds in memory.
@@ -34,7 +27,7 @@ final class PMTilesInOrderWriter {
     private let dataStart: UInt64
     private var output: SequentialFileOutput?
     private var recent: PMTilesRecentBlobs
-    private var stored: ExternalSorter<StoredBlob>?
+    private var stored: ExternalSorter<PMTilesStoredTwiceRemoval.StoredBlob>?
     private(set) var runs: PMTilesEntryRuns
     /// Distinct blobs stored.
     var contents: UInt64 { runs.contents }
@@ -85,25 +78,26 @@ final class PMTilesInOrderWriter {
             do throws(POSIXFileError) { try output.append(raw) } catch { failure = error }
         }
         if let failure { throw failure }
-        try stored?.append(StoredBlob(hashHigh: hash.high, hashLow: hash.low, offset: offset))
+        try stored?.append(.init(hashHigh: hash.high, hashLow: hash.low, offset: offset, length: UInt64(length)))
         recent.remember(hash, offset: offset, length: length)
     }
 
-    /// Ends the tile data and returns true when every distinct blob is stored once: always
-    /// unless a forgotten blob came again, which the sorted MD5s of the stored blobs tell.
+    /// Ends the tile data. When a forgotten blob came again (the sorted MD5s of the stored blobs
+    /// tell), its later copies are removed (`PMTilesStoredTwiceRemoval`), so that every distinct
+    /// blob is stored once.
     /// - Throws: `POSIXFileError`.
-    func endTileData() throws(POSIXFileError) -> Bool {
+    func endTileData() throws(POSIXFileError) {
         try flushEntries()
-        guard let stored else { return true }
+        let stored = self.stored
         self.stored = nil
-        guard recent.hasEvicted else { return true }
-        let sorted = try stored.sorted()
-        var previous: StoredBlob?
-        while let blob = try sorted.next() {
-            if let previous, previous.hashHigh == blob.hashHigh, previous.hashLow == blob.hashLow { return false }
-            previous = blob
+        try output?.close()
+        output = nil
+        guard let stored, recent.hasEvicted else { return }
+        let removal = try PMTilesStoredTwiceRemoval(path: path, folder: folder, dataStart: dataStart, dataLength: runs.dataLength,
+                                                    stored: stored.sorted(), entries: runs.entries)
+        if let entries = removal.entries {
+            runs.replaceEntries(with: entries, removedBlobs: removal.removedBlobs, removedBytes: removal.removedBytes)
         }
-        return true
     }
 
     /// Completes the archive after `endTileData()`: directories, leaf section, header and root.
@@ -111,7 +105,6 @@ final class PMTilesInOrderWriter {
     /// - Throws: `POSIXFileError`, `CompressionError`.
     func finish(metadata: TileMetadata, format: SniffedTileFormat, bounds: BoundingBox?,
                 center: (longitude: Double, latitude: Double, zoom: Int)?) throws -> PMTilesHeader {
-        guard let output else { throw POSIXFileError(operation: "finish a closed archive", path: path, code: EBADF) }
         let directories = try PMTilesDirectoryBuilder.build(runs.entries, folder: folder)
         var header = PMTilesArchiveAssembler.header(metadata: metadata, format: format, bounds: bounds, center: center, zooms: runs.zooms)
         runs.count(into: &header)
@@ -123,15 +116,31 @@ final class PMTilesInOrderWriter {
         header.tileDataLength = runs.dataLength
         header.leafDirectoriesOffset = dataStart + runs.dataLength
         header.leafDirectoriesLength = directories.leavesLength
-        if let leaves = directories.leaves {
-            try PMTilesArchiveAssembler.copy(ranges: [(0, leaves.count)], to: output, reading: leaves.read)
-        }
-        self.output = nil
-        try output.close()
-        let front = header.serialized() + directories.root
+        let path = path
         let descriptor = retryingOnInterrupt { open(path, O_WRONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw POSIXFileError(operation: "open", path: path, code: errno) }
         defer { close(descriptor) }
+        if let leaves = directories.leaves {
+            let chunk = 1 << 20
+            var buffer = [UInt8](repeating: 0, count: min(chunk, Int(leaves.count)))
+            var done: UInt64 = 0
+            while done < leaves.count {
+                let count = Int(min(UInt64(chunk), leaves.count - done))
+                var failure: POSIXFileError?
+                buffer.withUnsafeMutableBytes { raw in
+                    guard let base = raw.baseAddress else { return }
+                    do throws(POSIXFileError) {
+                        try leaves.read(at: done, count: count, into: base)
+                        try PositionalIO.write(descriptor, at: header.leafDirectoriesOffset + done, count: count, from: base, path: path)
+                    } catch {
+                        failure = error
+                    }
+                }
+                if let failure { throw failure }
+                done += UInt64(count)
+            }
+        }
+        let front = header.serialized() + directories.root
         var failure: POSIXFileError?
         front.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return }

@@ -9,8 +9,9 @@ import Foundation
 /// are written as they come, in one pass (`PMTilesInOrderWriter`). The first tile out of that
 /// order (a folder, a tar) hands the tiles so far to `PMTilesTileCollector`, which keeps records
 /// of them sorted on disk (and their bytes in a scratch file unless the source can be read
-/// again), and `finish()` then lays the archive out (`PMTilesArchiveAssembler`). So does a run
-/// in order that stored a blob twice (one forgotten by the bounded memory of recent blobs).
+/// again), and `finish()` then lays the archive out (`PMTilesArchiveAssembler`). A blob that a
+/// run in order stored twice (forgotten by the bounded table of recent blobs) loses its later
+/// copies at the end (`PMTilesStoredTwiceRemoval`).
 ///
 /// A repeated coordinate keeps its last tile. Errors: `.destinationExists` (without
 /// `overwrite`), `.io` (disk full, permissions; the destination is then unchanged).
@@ -111,13 +112,13 @@ public final class PMTilesWriter: TileWriter, RepeatCountingWriter, SourceReread
         do {
             if isCancelled() { throw CancellationError() }
             var counts = BlobCounter.Counts()
-            if let inOrder, try inOrder.endTileData() {
+            if let inOrder {
+                try inOrder.endTileData()
                 let mapped = PMTilesMetadataMapping.encode(metadata)
                 _ = try inOrder.finish(metadata: metadata, format: format, bounds: mapped.bounds, center: mapped.center)
                 counts.duplicateTiles = inOrder.runs.duplicateTiles
                 counts.duplicateBytes = inOrder.runs.duplicateBytes
             } else {
-                try collectInstead()
                 guard let collector else { throw TileStoreError(.unsupported, store: location.address, message: "finish before begin") }
                 let layout = try PMTilesArchiveAssembler.write(collector, metadata: metadata, format: format, to: temporaryPath,
                                                                isCancelled: isCancelled)
