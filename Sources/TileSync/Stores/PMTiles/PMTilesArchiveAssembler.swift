@@ -254,7 +254,7 @@ enum PMTilesArchiveAssembler {
     }
 
     /// Copies byte ranges of a scratch file straight into the output's buffers.
-    static func copy(ranges: [(UInt64, UInt64)], to output: SequentialFileOutput,
+    private static func copy(ranges: [(UInt64, UInt64)], to output: SequentialFileOutput,
                              reading read: (UInt64, Int, UnsafeMutableRawPointer) throws(POSIXFileError) -> Void) throws {
         for (start, length) in ranges {
             var done: UInt64 = 0

@@ -18,7 +18,7 @@ import Darwin
 final class PMTilesInOrderWriter {
     /// Bytes before the metadata: header and root directory, zero-padded.
     static let reservedBytes = 16_384
-    /// Bytes of stored-blob records the check's sort holds in memory.
+    /// Bytes of stored-blob records the sort by MD5 (to find blobs stored twice) holds in memory.
     static let sortBudget = 2 << 20
 
     let path: String
@@ -29,8 +29,6 @@ final class PMTilesInOrderWriter {
     private var recent: PMTilesRecentBlobs
     private var stored: ExternalSorter<PMTilesStoredTwiceRemoval.StoredBlob>?
     private(set) var runs: PMTilesEntryRuns
-    /// Distinct blobs stored.
-    var contents: UInt64 { runs.contents }
 
     /// Creates the file at `path` (truncating it) and writes the reserved bytes and the metadata.
     /// - Parameters:
@@ -87,7 +85,7 @@ final class PMTilesInOrderWriter {
     /// blob is stored once.
     /// - Throws: `POSIXFileError`.
     func endTileData() throws(POSIXFileError) {
-        try flushEntries()
+        try runs.flush()
         let stored = self.stored
         self.stored = nil
         try output?.close()
@@ -154,7 +152,7 @@ final class PMTilesInOrderWriter {
     /// back from the file), and closes the file: for a writer that must go on another way.
     /// - Throws: `POSIXFileError`, or what `body` throws.
     func replay(_ body: (Tile, ContentHash) throws -> Void) throws {
-        try flushEntries()
+        try runs.flush()
         stored = nil
         try output?.close()
         output = nil
@@ -183,9 +181,5 @@ final class PMTilesInOrderWriter {
                 }
             }
         }
-    }
-
-    private func flushEntries() throws(POSIXFileError) {
-        try runs.flush()
     }
 }
