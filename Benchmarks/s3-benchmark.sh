@@ -9,7 +9,8 @@
 # (first upload) and syncs it again (no-op): `tilesync sync`, `rclone sync --checksum` (its
 # defaults otherwise: 4 transfers, 8 checkers) and `aws s3 sync` (its defaults: 10 requests).
 # Prints the median wall time, tiles/s, MB/s, peak RSS and the ratio to each peer. The server
-# shares the two cores with the client, alike for every tool.
+# shares the two cores with the client, alike for every tool. Before each no-op the uploaded
+# objects are listed once, untimed, so that the server has their ETags (see warm_etags).
 #
 # PMTILES=1 measures a PMTiles archive of the tiles instead: reading it from s3:// by range requests
 # into a tar (next to `aws s3 cp` and `rclone copyto` downloading it whole), and writing one to
@@ -59,6 +60,18 @@ export RCLONE_CONFIG_BENCH_TYPE=s3 RCLONE_CONFIG_BENCH_PROVIDER=Other RCLONE_CON
   RCLONE_CONFIG_BENCH_SECRET_ACCESS_KEY=bench-secret RCLONE_CONFIG_BENCH_REGION=us-east-1 RCLONE_CONFIG=/dev/null
 
 . "$repo/Benchmarks/measure.sh"
+
+# rclone serve s3 computes an object's ETag (the MD5 of its file) when it is first listed or
+# HEADed, not when it is written, and keeps it while the folder stays in its cache. rclone's own
+# upload HEADs every object it wrote, so its no-op found the ETags computed, while the first
+# listing after TileSync's or aws's upload paid for hashing every file (0.7 s of server CPU per
+# 5,000 objects). S3 computes ETags as it stores objects, so before each tool's no-op the
+# objects are listed once, untimed and alike for every tool, by `rclone lsf -R` (one listing per
+# folder, the cheapest for this server). WARM=0 leaves it out.
+warm_etags() { # PREFIX under the bucket
+  [ "${WARM:-1}" = 1 ] || return 0
+  rclone lsf -R --files-only "bench:bench/$1" > /dev/null
+}
 
 for tiles in "${sizes[@]}"; do
   results=$(mktemp -d /tmp/tilesync-s3-bench-results.XXXXXX)
@@ -119,11 +132,14 @@ for tiles in "${sizes[@]}"; do
   for run in $(seq "$runs"); do
     echo "   run $run" >&2
     measure first-tilesync "$bin/tilesync" sync tree "s3://bench/ts-$run" --quiet
+    warm_etags "ts-$run"
     measure noop-tilesync "$bin/tilesync" sync tree "s3://bench/ts-$run" --quiet
     if [ "${PEERS:-1}" = 1 ]; then
       measure first-rclone rclone sync --checksum tree "bench:bench/rc-$run"
+      warm_etags "rc-$run"
       measure noop-rclone rclone sync --checksum tree "bench:bench/rc-$run"
       measure first-aws aws s3 sync --only-show-errors tree "s3://bench/aws-$run"
+      warm_etags "aws-$run"
       measure noop-aws aws s3 sync --only-show-errors tree "s3://bench/aws-$run"
     fi
     rm -rf "server/bench/ts-$run" "server/bench/rc-$run" "server/bench/aws-$run"

@@ -6,8 +6,10 @@
 Listens on 127.0.0.1 (a free port, printed as the first line of stdout) and forwards every
 request to 127.0.0.1:UPSTREAM_PORT unchanged (Host header included, so signatures stay valid).
 PATTERN is a comma-separated cycle of what happens to successive requests: `ok`, `500`,
-`503` (SlowDown), `drop` (the connection is closed without an answer) and `slow` (the answer
-is held for SLOW seconds, env TILESYNC_PROXY_SLOW, default 3). Default: ok,503,ok,drop,ok,500,ok,slow.
+`503` (SlowDown), `drop` (the connection is closed without an answer), `slow` (the answer
+is held for SLOW seconds, env TILESYNC_PROXY_SLOW, default 3) and `cut` (the answer's headers
+with its full Content-Length, then the first half of its body, then the connection is closed,
+as a server whose read fails mid-answer does). Default: ok,503,ok,drop,ok,500,ok,slow.
 """
 import http.client
 import http.server
@@ -67,7 +69,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.send_header(key, value)
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
-        if self.command != "HEAD":
+        if fault == "cut":
+            self.wfile.write(data[:len(data) // 2])
+            self.wfile.flush()
+            self.close_connection = True
+            try:
+                self.connection.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+        elif self.command != "HEAD":
             self.wfile.write(data)
         connection.close()
 

@@ -97,7 +97,7 @@ final class ObjectStorageEndToEndTests {
         let rerun = try ToolRunner.run(["sync", second, "s3://tiles/k", "--delete"], in: directory, environment: environment)
         #expect(rerun.status == 0)
         let verify = try ToolRunner.run(["verify", second, "s3://tiles/k"], in: directory, environment: environment)
-        #expect(verify.stdout == "\(second) and s3://tiles/k hold the same 1666 tiles\n", "killed mid-run: \(wasRunning)")
+        #expect(verify.stdout == "\(second) and s3://tiles/k hold the same 1666 tiles\n", "killed mid-run: \(wasRunning); \(verify.stderr)")
         let again = try ToolRunner.run(["sync", second, "s3://tiles/k", "--delete"], in: directory, environment: environment)
         #expect(again.stdout.hasPrefix("Nothing to do: 0 added, 0 replaced, 0 deleted, 1666 unchanged"))
     }

@@ -21,8 +21,10 @@ final class RcloneS3Server {
         try FileManager.default.createDirectory(atPath: root + "/" + bucket, withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
+        // A short directory cache (see `S3TestServer.serverOptions`): rclone 1.75 can keep a
+        // just-written object pointing at its temporary upload file for the cache's 5 minutes.
         process.arguments = ["serve", "s3", "--auth-key", "\(Self.accessKey),\(Self.secretKey)", "--addr", "127.0.0.1:0",
-                             "--config", "/dev/null", root]
+                             "--config", "/dev/null", "--dir-cache-time", "2s", root]
         let log = Pipe()
         process.standardError = log
         process.standardOutput = FileHandle.nullDevice

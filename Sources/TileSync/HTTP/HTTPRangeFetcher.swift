@@ -10,8 +10,8 @@ final class HTTPRangeFetcher: ByteRangeFetching {
     let transfers: Int
     private let transport: HTTPTransport
 
-    /// The policy for archives on web servers: 6 attempts, backoff from 0.1 s to 10 s, 30 s per attempt.
-    static let defaultPolicy = HTTPRetryPolicy(attempts: 6, initialBackoff: 0.1, maximumBackoff: 10, timeout: 30)
+    /// The policy for archives on web servers: 6 attempts, backoff from 0.5 s to 10 s, 30 s per attempt.
+    static let defaultPolicy = HTTPRetryPolicy(attempts: 6, initialBackoff: 0.5, maximumBackoff: 10, timeout: 30)
 
     init(url: URL, transfers: Int, policy: HTTPRetryPolicy = HTTPRangeFetcher.defaultPolicy) {
         self.url = url

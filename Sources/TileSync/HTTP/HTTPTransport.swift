@@ -84,7 +84,9 @@ final class HTTPTransport: Sendable {
             if let error {
                 let code = (error as? URLError)?.code
                 let retryable = code.map { Self.retryableTransportErrors.contains($0) } ?? true
-                outcome = .failure(transportFailure(code.map { Self.describe($0) } ?? error.localizedDescription), retryable: retryable)
+                let detail = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String
+                outcome = .failure(transportFailure(code.map { Self.describe($0, detail: detail) } ?? error.localizedDescription),
+                                   retryable: retryable)
             } else if let http = response as? HTTPURLResponse {
                 outcome = judge(http, data ?? Data())
             } else {
@@ -121,8 +123,9 @@ final class HTTPTransport: Sendable {
         .cannotFindHost, .badServerResponse, .cannotParseResponse, .resourceUnavailable, .zeroByteResource, .unknown,
     ]
 
-    /// A transport error in words.
-    static func describe(_ code: URLError.Code) -> String {
+    /// A transport error in words; `detail` (curl's own words, such as "transfer closed with 688
+    /// bytes remaining to read") is added where the code alone says little.
+    static func describe(_ code: URLError.Code, detail: String? = nil) -> String {
         switch code {
         case .timedOut: "the server did not answer in time"
         case .networkConnectionLost: "the connection was dropped"
@@ -131,7 +134,7 @@ final class HTTPTransport: Sendable {
         case .notConnectedToInternet: "no network"
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
              .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid: "the TLS connection failed"
-        default: "the request failed (URLError \(code.rawValue))"
+        default: "the request failed (URLError \(code.rawValue)\(detail.map { ": " + $0 } ?? ""))"
         }
     }
 }

@@ -27,6 +27,8 @@ public struct S3Configuration: Sendable, CustomStringConvertible {
     /// Seconds a request may wait for the server before it is retried.
     public var timeout: TimeInterval
     /// The first backoff in seconds; each retry doubles it (with full jitter), up to `maximumBackoff`.
+    /// The default, 0.5 s, spreads six attempts over up to 15.5 s: long enough for a server
+    /// that answers `SlowDown` or briefly serves a half-written object to recover, as AWS asks.
     public var initialBackoff: TimeInterval
     /// The longest backoff in seconds.
     public var maximumBackoff: TimeInterval
@@ -40,7 +42,7 @@ public struct S3Configuration: Sendable, CustomStringConvertible {
     /// A configuration given in full.
     public init(endpoint: URL, region: String, credentials: AWSCredentials, usesPathStyle: Bool = true,
                 transfers: Int = Self.defaultTransfers, attempts: Int = 6, timeout: TimeInterval = 30,
-                initialBackoff: TimeInterval = 0.1, maximumBackoff: TimeInterval = 10) {
+                initialBackoff: TimeInterval = 0.5, maximumBackoff: TimeInterval = 10) {
         self.endpoint = endpoint
         self.region = region
         self.credentials = credentials

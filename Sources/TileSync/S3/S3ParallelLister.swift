@@ -1,28 +1,46 @@
 import Foundation
 import Synchronization
 
-/// Lists every object under a prefix with several ListObjectsV2 requests in flight: the first
-/// level below the prefix (`prefix/0/`, `prefix/1/`, ... for a `{z}/...` layout) is found with a
-/// delimiter listing, each of those parts lists its own level the same way (`prefix/14/0/`,
-/// `prefix/14/1/`, ...) and is cut into up to 8 contiguous key ranges (`start-after` up to the
-/// next range's first key), and the ranges are paged through by `workers` threads. A big zoom
-/// is thus listed by several threads at once, at the cost of one delimiter listing per part.
-/// Objects come in no particular order; at most a few pages are held, whatever the count.
+/// Lists every object under a prefix one folder at a time, as a file tree is walked: a
+/// ListObjectsV2 with delimiter `/` of a folder gives the objects directly in it and its
+/// sub-folders (`prefix/14/`, then `prefix/14/8800/`, ...), which `workers` threads list in
+/// turn, many folders at once.
+///
+/// Every request covers one folder level, so the work is in proportion to the objects listed on
+/// every server: S3 and MinIO answer a page from an index, while file-backed servers (`rclone
+/// serve s3`, most test servers) walk the whole tree below a request's prefix for every page,
+/// which made a zoom's pages cost as much as the zoom each (4x the server time at 20,000 tiles).
+/// Requests: one per folder plus one per further 1,000 entries; a `{z}/{x}/{y}` tree has about
+/// the square root of a zoom's tiles as columns, a small share of its pages.
+///
+/// The unit of work is one page: a folder's next page waits on a stack under the sub-folders
+/// its page named, so the walk goes depth first and the stack holds at most about a page of
+/// folders per level, however many columns a zoom has. Objects come in no particular order; at
+/// most a few pages are held, whatever the count.
 final class S3ParallelLister: @unchecked Sendable {
+    /// The longest key S3 stores, in UTF-8 bytes: a folder longer than that cannot hold objects,
+    /// so a server that names one is answered with an error instead of being listed forever.
+    static let longestKey = 1024
+
     private let client: S3Client
     private let prefix: String
     private let workers: Int
+    private let pageSize: Int
     private let queue = BoundedBatchQueue<S3ObjectSummary>(maxBytes: 8 * 1000)
     private let state = ListingState()
     private var batch: [S3ObjectSummary] = []
     private var position = 0
     private var started = false
 
-    /// - Parameter prefix: the key prefix, ending in `/` (or empty for the whole bucket).
-    init(client: S3Client, prefix: String, workers: Int) {
+    /// - Parameters:
+    ///   - prefix: the key prefix, ending in `/` (or empty for the whole bucket).
+    ///   - workers: folders listed at once.
+    ///   - pageSize: entries asked for per request (`max-keys`; S3 gives at most 1,000).
+    init(client: S3Client, prefix: String, workers: Int, pageSize: Int = 1000) {
         self.client = client
         self.prefix = prefix
         self.workers = max(1, workers)
+        self.pageSize = max(1, pageSize)
     }
 
     deinit {
@@ -34,7 +52,7 @@ final class S3ParallelLister: @unchecked Sendable {
     func next() throws(S3Error) -> S3ObjectSummary? {
         if !started {
             started = true
-            try startListing()
+            startListing()
         }
         while position == batch.count {
             position = 0
@@ -52,49 +70,41 @@ final class S3ParallelLister: @unchecked Sendable {
         queue.stop()
     }
 
-    private func startListing() throws(S3Error) {
-        var parts: [String] = []
-        var continuation: String?
-        var top: [S3ObjectSummary] = []
-        repeat {
-            let page = try client.listPage(prefix: prefix, delimiter: "/", continuation: continuation)
-            top.append(contentsOf: page.objects)
-            parts.append(contentsOf: page.commonPrefixes)
-            continuation = page.continuationToken
-            if top.count >= 1000 { queue.put(&top, bytes: top.count) }
-        } while continuation != nil
-        if !top.isEmpty { queue.put(&top, bytes: top.count) }
+    /// The most pages waiting at once so far (for tests of the walk's bound).
+    var mostPagesWaiting: Int { state.withLock { $0.mostPending } }
+
+    private func startListing() {
         state.withLock { state in
-            state.pending = parts.reversed().map { S3ListingRange(prefix: $0, splits: true) }
+            state.pending = [PageToList(folder: prefix, continuation: nil)]
             state.running = workers
         }
-        guard !parts.isEmpty else {
-            queue.close()
-            return
-        }
         for _ in 0..<workers {
-            Thread.detachNewThread { [client, queue, state] in Self.work(client: client, queue: queue, state: state) }
+            Thread.detachNewThread { [client, queue, state, pageSize] in
+                Self.work(client: client, queue: queue, state: state, pageSize: pageSize)
+            }
         }
     }
 
-    /// Part of a listing: the keys under `prefix` after `startAfter` and before `endBefore`.
-    /// A part that `splits` first lists its own level with a delimiter and hands its
-    /// sub-prefixes (`z/x/` under `z/`) to the other threads in up to 8 contiguous ranges.
-    private struct S3ListingRange {
-        var prefix: String
-        var startAfter: String? = nil
-        var endBefore: String? = nil
-        var splits = false
-        /// Only keys below a sub-prefix (objects directly under `prefix` were listed by the split).
-        var skipsDirectObjects = false
+    /// A folder's first page (continuation nil) or the page a continuation token names.
+    private struct PageToList {
+        var folder: String
+        var continuation: String?
     }
 
     /// What the listing threads share (not the lister, so that dropping it stops them). Every
-    /// change wakes the threads waiting for a range (`waitUntil`).
+    /// change wakes the threads waiting for a page (`waitUntil`).
     private final class ListingState: @unchecked Sendable {
-        typealias Value = (pending: [S3ListingRange], running: Int, busy: Int, failure: S3Error?)
+        /// Pages still to list (a stack: the last pushed is listed first), the most it held,
+        /// threads still running, threads listing a page, the first failure.
+        struct Value {
+            var pending: [PageToList] = []
+            var mostPending = 0
+            var running = 0
+            var busy = 0
+            var failure: S3Error?
+        }
         private let condition = NSCondition()
-        private var value: Value = ([], 0, 0, nil)
+        private var value = Value()
 
         func withLock<T>(_ body: (inout Value) -> T) -> T {
             condition.lock()
@@ -114,28 +124,22 @@ final class S3ParallelLister: @unchecked Sendable {
         }
     }
 
-    private static let rangesPerSplit = 8
-
-    private static func work(client: S3Client, queue: BoundedBatchQueue<S3ObjectSummary>, state: ListingState) {
+    private static func work(client: S3Client, queue: BoundedBatchQueue<S3ObjectSummary>, state: ListingState, pageSize: Int) {
         while true {
-            // Take a range; wait while others are splitting (they may hand out more).
-            var taken: S3ListingRange?
+            // Take a page; wait while others are listing (they may find more).
+            var taken: PageToList?
             state.waitUntil { state in
                 if state.failure != nil || queue.isStopped { return true }
-                if let range = state.pending.popLast() {
-                    taken = range
+                if let page = state.pending.popLast() {
+                    taken = page
                     state.busy += 1
                     return true
                 }
                 return state.busy == 0
             }
-            guard let range = taken else { break }
+            guard let page = taken else { break }
             do throws(S3Error) {
-                if range.splits {
-                    try split(range, client: client, queue: queue, state: state)
-                } else {
-                    try list(range, client: client, queue: queue)
-                }
+                try list(page, client: client, queue: queue, state: state, pageSize: pageSize)
             } catch {
                 state.withLock { if $0.failure == nil { $0.failure = error } }
             }
@@ -148,50 +152,47 @@ final class S3ParallelLister: @unchecked Sendable {
         if last { queue.close() }
     }
 
-    private static func split(_ range: S3ListingRange, client: S3Client, queue: BoundedBatchQueue<S3ObjectSummary>,
-                              state: ListingState) throws(S3Error) {
-        var subPrefixes: [String] = []
-        var direct: [S3ObjectSummary] = []
-        var continuation: String?
-        repeat {
-            let page = try client.listPage(prefix: range.prefix, delimiter: "/", continuation: continuation)
-            direct.append(contentsOf: page.objects)
-            subPrefixes.append(contentsOf: page.commonPrefixes)
-            continuation = page.continuationToken
-            if direct.count >= 1000, !queue.put(&direct, bytes: direct.count) { return }
-        } while continuation != nil
-        if !direct.isEmpty, !queue.put(&direct, bytes: direct.count) { return }
-        guard !subPrefixes.isEmpty else { return }
-        let count = min(rangesPerSplit, subPrefixes.count)
-        var ranges: [S3ListingRange] = []
-        for group in 0..<count {
-            let first = subPrefixes.count * group / count
-            let next = subPrefixes.count * (group + 1) / count
-            ranges.append(S3ListingRange(prefix: range.prefix, startAfter: group == 0 ? nil : subPrefixes[first],
-                                         endBefore: next < subPrefixes.count ? subPrefixes[next] : nil, skipsDirectObjects: true))
+    /// Lists one page of a folder: its objects go to the queue; its next page, then its
+    /// sub-folders (the first on top) go on the stack.
+    private static func list(_ request: PageToList, client: S3Client, queue: BoundedBatchQueue<S3ObjectSummary>,
+                             state: ListingState, pageSize: Int) throws(S3Error) {
+        let folder = request.folder
+        let page = try client.listPage(prefix: folder, delimiter: "/", continuation: request.continuation, maxKeys: pageSize)
+        var objects = page.objects
+        if let stray = objects.first(where: { !$0.key.utf8.starts(with: folder.utf8) }) {
+            throw S3Error(message: "the server's listing of \(folder) gives the key \(stray.key), which is not in it",
+                          key: "listing of \(folder)")
         }
-        state.withLock { $0.pending.append(contentsOf: ranges.reversed()) }
+        let folders = try subfolders(page.commonPrefixes, of: folder)
+        if let token = page.continuationToken, token == request.continuation || (objects.isEmpty && folders.isEmpty) {
+            throw S3Error(message: "the server's listing of \(folder) goes on without giving anything new", key: "listing of \(folder)")
+        }
+        if page.continuationToken != nil || !folders.isEmpty {
+            state.withLock { state in
+                if let token = page.continuationToken { state.pending.append(PageToList(folder: folder, continuation: token)) }
+                state.pending.append(contentsOf: folders.reversed().map { PageToList(folder: $0, continuation: nil) })
+                state.mostPending = max(state.mostPending, state.pending.count)
+            }
+        }
+        if !objects.isEmpty { _ = queue.put(&objects, bytes: objects.count) }
     }
 
-    private static func list(_ range: S3ListingRange, client: S3Client, queue: BoundedBatchQueue<S3ObjectSummary>) throws(S3Error) {
-        var continuation: String?
-        let prefixLength = range.prefix.utf8.count
-        repeat {
-            if queue.isStopped { return }
-            let page = try client.listPage(prefix: range.prefix, continuation: continuation,
-                                           startAfter: continuation == nil ? range.startAfter : nil)
-            var objects: [S3ObjectSummary] = []
-            var reachedEnd = false
-            for object in page.objects {
-                if let end = range.endBefore, !object.key.utf8.lexicographicallyPrecedes(end.utf8) {
-                    reachedEnd = true
-                    break
-                }
-                if range.skipsDirectObjects && !object.key.utf8.dropFirst(prefixLength).contains(UInt8(ascii: "/")) { continue }
-                objects.append(object)
+    /// The common prefixes of a page, each checked to be a folder strictly inside `folder` and no
+    /// longer than a key can be: a server that answers otherwise would have the walk go on forever.
+    static func subfolders(_ commonPrefixes: [String], of folder: String) throws(S3Error) -> [String] {
+        let folderLength = folder.utf8.count
+        let listed = folder.isEmpty ? "the bucket" : folder
+        for name in commonPrefixes {
+            let length = name.utf8.count
+            guard name.utf8.starts(with: folder.utf8), length > folderLength else {
+                throw S3Error(message: "the server's listing of \(listed) gives the folder '\(name)', which is not inside it",
+                              key: "listing of \(folder)")
             }
-            if !objects.isEmpty, !queue.put(&objects, bytes: objects.count) { return }
-            continuation = reachedEnd ? nil : page.continuationToken
-        } while continuation != nil
+            guard length <= longestKey else {
+                throw S3Error(message: "the server's listing of \(listed) gives a folder of \(length) bytes, longer than any key"
+                              + " (\(longestKey))", key: "listing of \(folder)")
+            }
+        }
+        return commonPrefixes
     }
 }

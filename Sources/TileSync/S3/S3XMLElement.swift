@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// A small XML tree for S3's answers (a listing page of 1,000 keys, an error, a delete
 /// result): element names without namespaces, text, children.
@@ -23,35 +20,8 @@ final class S3XMLElement {
     /// The text of the first child of that name.
     func value(_ name: String) -> String? { child(name)?.text }
 
-    /// Parses a document; nil when it is not well-formed XML.
+    /// Parses a document (`S3XMLReader`); nil when it is not well-formed XML.
     static func parse(_ data: Data) -> S3XMLElement? {
-        let builder = Builder()
-        let parser = XMLParser(data: data)
-        parser.shouldProcessNamespaces = false
-        parser.delegate = builder
-        guard parser.parse() else { return nil }
-        return builder.root
-    }
-
-    private final class Builder: NSObject, XMLParserDelegate {
-        var root: S3XMLElement?
-        private var stack: [S3XMLElement] = []
-
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
-            let local = elementName.split(separator: ":").last.map(String.init) ?? elementName
-            let element = S3XMLElement(name: local)
-            stack.last?.children.append(element)
-            if root == nil { root = element }
-            stack.append(element)
-        }
-
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-            _ = stack.popLast()
-        }
-
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            stack.last?.text += string
-        }
+        data.withUnsafeBytes { raw in S3XMLReader.parse(raw.bindMemory(to: UInt8.self)) }
     }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// Serialized: on Linux, FoundationNetworking spins until the request timeout after a dropped
 /// upload connection, which would starve a neighbour's requests.
-@Suite("S3 under injected faults (500, 503, dropped connections, slow answers)",
+@Suite("S3 under injected faults (500, 503, dropped connections, slow answers, answers cut off)",
        .enabled(if: S3TestServer.available, S3TestServer.missingMessage), .serialized)
 struct S3FaultTests {
     func location(_ proxy: S3FaultProxy, attempts: Int, timeout: TimeInterval = 2, transfers: Int = 8) -> TileStoreLocation {
@@ -52,5 +52,27 @@ struct S3FaultTests {
         #expect(server.keys().isEmpty, "the aborted new store was removed")
         _ = try TileConverter.convert(from: source, to: location(proxy, attempts: 5))
         #expect(try StoreComparison.compare(source, location(proxy, attempts: 5)).isIdentical)
+    }
+
+    @Test("Answers cut off mid-body are tried again; without retries the error names the object and what curl saw")
+    func answersCutOff() throws {
+        let server = try S3TestServer()
+        let directory = try TemporaryDirectory()
+        let tiles = GeneratedStore.pyramid(maxZoom: 2)
+        try GeneratedStore.write(tiles, to: directory.file("a.mbtiles"))
+        _ = try TileConverter.convert(from: try TileStoreLocation(parsing: directory.file("a.mbtiles")), to: server.location("s3://tiles/faulty"))
+        let proxy = try S3FaultProxy(upstream: server, pattern: "ok,cut,ok,ok")
+        let back = directory.file("back")
+        _ = try TileConverter.convert(from: location(proxy, attempts: 5), to: try TileStoreLocation(parsing: back))
+        #expect(try StoreContents.tiles(back) == Dictionary(uniqueKeysWithValues: tiles.map { ($0.coordinate, $0.data) }))
+        #expect((S3RequestCounters.shared.counts(endpoint: proxy.endpoint)[S3RequestCounters.retry] ?? 0) > 0)
+
+        let cutting = try S3FaultProxy(upstream: server, pattern: "cut")
+        let size = try #require(FileManager.default.contents(atPath: server.objectPath("faulty/metadata.json"))).count
+        #expect(throws: TileStoreError(.io, store: "s3://tiles/faulty", item: "object faulty/metadata.json",
+                                       message: "the request failed (URLError -1: transfer closed with \(size - size / 2) bytes remaining"
+                                           + " to read) (\(cutting.endpoint))")) {
+            try location(cutting, attempts: 1).openReader()
+        }
     }
 }

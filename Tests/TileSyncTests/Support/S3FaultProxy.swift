@@ -1,7 +1,8 @@
 import Foundation
 
 /// `Tests/Tools/s3-fault-proxy.py` on loopback in front of a test server: answers some
-/// requests with 500/503, drops some connections, holds some answers (see the script).
+/// requests with 500/503, drops some connections, holds some answers, cuts some off after half
+/// their body (see the script).
 final class S3FaultProxy {
     let port: Int
     private let process: Process
