@@ -8,6 +8,12 @@
 # ONLY=pmtiles for the PMTiles rows alone (MBTiles -> PMTiles against pmtiles-convert,
 # PMTiles -> folder next to MBTiles -> folder, random reads through TileSource).
 #
+# TileSync's writers put the file on disk before they rename it (direct I/O, then fsync);
+# pmtiles-convert leaves its output in the page cache, and the benchmark deletes each output
+# after its run, so those bytes are never written. The PMTiles rows therefore also time
+# pmtiles-convert followed by `sync` (both outputs on disk when the clock stops) and `dd` of
+# the archive with direct I/O: the disk's write speed in that run, the floor of any writer.
+#
 # For each size: generates a deterministic MBTiles (40% repeated blobs), then runs each
 # operation with TileSync and with the peer doing the same job, alternating, RUNS times, and
 # prints the median wall time, tiles/s, MB/s, peak RSS and the ratio to the peer (of the medians,
@@ -73,6 +79,8 @@ for tiles in "${sizes[@]}"; do
     echo "   run $run" >&2
     measure pmtiles-tilesync "$bin/tilesync" convert a.mbtiles "pm-ts-$run.pmtiles" --quiet
     measure pmtiles-convert pmtiles-convert a.mbtiles "pm-$run.pmtiles"
+    measure pmtiles-convert-sync sh -c "pmtiles-convert a.mbtiles pm-sync-$run.pmtiles && sync"
+    measure floor-write-pmtiles dd if=a.pmtiles of="floor-$run.pmtiles" bs=1M oflag=direct conv=fsync status=none
     measure pmtiles-folder-tilesync "$bin/tilesync" convert a.pmtiles "pm-export-$run" --quiet
     measure export-tilesync "$bin/tilesync" convert a.mbtiles "export-ts-$run" --quiet
     "$bin/tilesync-benchmark" random-reads --store a.mbtiles --reads 300000 >> "$results/reads-mbtiles.txt"
@@ -109,6 +117,9 @@ for tiles in "${sizes[@]}"; do
   }
   row "MBTiles -> PMTiles: tilesync" pmtiles-tilesync pmtiles-convert
   printf "%-44s %s\n" "MBTiles -> PMTiles: pmtiles-convert" "$(report pmtiles-convert "$tiles" "$bytes")"
+  row "MBTiles -> PMTiles: tilesync, both on disk" pmtiles-tilesync pmtiles-convert-sync
+  printf "%-44s %s\n" "MBTiles -> PMTiles: pmtiles-convert + sync" "$(report pmtiles-convert-sync "$tiles" "$bytes")"
+  printf "%-44s %s\n" "floor: dd of the archive to disk (direct)" "$(report floor-write-pmtiles "$tiles" "$bytes")"
   row "PMTiles -> folder: tilesync" pmtiles-folder-tilesync export-tilesync
   printf "%-44s %s\n" "MBTiles -> folder: tilesync (for the above)" "$(report export-tilesync "$tiles" "$bytes")"
   printf "%-44s %s\n" "random reads, TileSource on MBTiles" "$(sort -n "$results/reads-mbtiles.txt" | awk '{r[NR]=$1} END {print r[int((NR+1)/2)] " reads/s"}')"
