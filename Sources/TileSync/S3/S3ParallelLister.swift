@@ -164,9 +164,8 @@ final class S3ParallelLister: @unchecked Sendable {
                           key: "listing of \(folder)")
         }
         let folders = try subfolders(page.commonPrefixes, of: folder)
-        if let token = page.continuationToken, token == request.continuation || (objects.isEmpty && folders.isEmpty) {
-            throw S3Error(message: "the server's listing of \(folder) goes on without giving anything new", key: "listing of \(folder)")
-        }
+        try checkProgress(of: folder, sent: request.continuation, next: page.continuationToken,
+                          entries: objects.count + folders.count)
         if page.continuationToken != nil || !folders.isEmpty {
             state.withLock { state in
                 if let token = page.continuationToken { state.pending.append(PageToList(folder: folder, continuation: token)) }
@@ -175,6 +174,14 @@ final class S3ParallelLister: @unchecked Sendable {
             }
         }
         if !objects.isEmpty { _ = queue.put(&objects, bytes: objects.count) }
+    }
+
+    /// Checks that a page which names a next one moved on: it gave at least one entry and a
+    /// token other than the one it was asked with; else the walk would ask for it forever.
+    static func checkProgress(of folder: String, sent: String?, next: String?, entries: Int) throws(S3Error) {
+        guard let next, next == sent || entries == 0 else { return }
+        throw S3Error(message: "the server's listing of \(folder.isEmpty ? "the bucket" : folder) goes on without giving anything new",
+                      key: "listing of \(folder)")
     }
 
     /// The common prefixes of a page, each checked to be a folder strictly inside `folder` and no

@@ -85,6 +85,19 @@ struct S3ParallelListerTests {
         }
     }
 
+    @Test("A page that names a next one must move on: a new token and at least one entry")
+    func continuationMustMoveOn() throws {
+        try S3ParallelLister.checkProgress(of: "p/", sent: nil, next: "t1", entries: 1)
+        try S3ParallelLister.checkProgress(of: "p/", sent: "t1", next: "t2", entries: 1000)
+        try S3ParallelLister.checkProgress(of: "p/", sent: "t1", next: nil, entries: 0)
+        let stuck = S3Error(message: "the server's listing of p/ goes on without giving anything new", key: "listing of p/")
+        #expect(throws: stuck) { try S3ParallelLister.checkProgress(of: "p/", sent: "t1", next: "t1", entries: 5) }
+        #expect(throws: stuck) { try S3ParallelLister.checkProgress(of: "p/", sent: "t1", next: "t2", entries: 0) }
+        #expect(throws: S3Error(message: "the server's listing of the bucket goes on without giving anything new", key: "listing of ")) {
+            try S3ParallelLister.checkProgress(of: "", sent: nil, next: "t", entries: 0)
+        }
+    }
+
     @Test("Folders a server names are checked: strictly inside the one listed and no longer than a key")
     func subfoldersAreChecked() throws {
         #expect(try S3ParallelLister.subfolders(["p/a/", "p/b c/"], of: "p/") == ["p/a/", "p/b c/"])
