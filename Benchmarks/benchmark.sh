@@ -120,6 +120,9 @@ for tiles in "${sizes[@]}"; do
   row "MBTiles -> PMTiles: tilesync, both on disk" pmtiles-tilesync pmtiles-convert-sync
   printf "%-44s %s\n" "MBTiles -> PMTiles: pmtiles-convert + sync" "$(report pmtiles-convert-sync "$tiles" "$bytes")"
   printf "%-44s %s\n" "floor: dd of the archive to disk (direct)" "$(report floor-write-pmtiles "$tiles" "$bytes")"
+  for name in pmtiles-tilesync pmtiles-convert; do # each run, in order: this VM's spread shows
+    printf "%-44s %s\n" "  runs of $name (s)" "$(cut -d' ' -f1 "$results/$name.times" | tr '\n' ' ')"
+  done
   row "PMTiles -> folder: tilesync" pmtiles-folder-tilesync export-tilesync
   printf "%-44s %s\n" "MBTiles -> folder: tilesync (for the above)" "$(report export-tilesync "$tiles" "$bytes")"
   printf "%-44s %s\n" "random reads, TileSource on MBTiles" "$(sort -n "$results/reads-mbtiles.txt" | awk '{r[NR]=$1} END {print r[int((NR+1)/2)] " reads/s"}')"
