@@ -160,7 +160,7 @@ final class S3ParallelLister: @unchecked Sendable {
         let page = try client.listPage(prefix: folder, delimiter: "/", continuation: request.continuation, maxKeys: pageSize)
         var objects = page.objects
         if let stray = objects.first(where: { !$0.key.utf8.starts(with: folder.utf8) }) {
-            throw S3Error(message: "the server's listing of \(folder) gives the key \(stray.key), which is not in it",
+            throw S3Error(message: "the server's listing of \(listed(folder)) gives the key \(stray.key), which is not in it",
                           key: "listing of \(folder)")
         }
         let folders = try subfolders(page.commonPrefixes, of: folder)
@@ -180,23 +180,27 @@ final class S3ParallelLister: @unchecked Sendable {
     /// token other than the one it was asked with; else the walk would ask for it forever.
     static func checkProgress(of folder: String, sent: String?, next: String?, entries: Int) throws(S3Error) {
         guard let next, next == sent || entries == 0 else { return }
-        throw S3Error(message: "the server's listing of \(folder.isEmpty ? "the bucket" : folder) goes on without giving anything new",
+        throw S3Error(message: "the server's listing of \(listed(folder)) goes on without giving anything new",
                       key: "listing of \(folder)")
+    }
+
+    /// A folder as errors name it: the bucket for the empty one.
+    private static func listed(_ folder: String) -> String {
+        folder.isEmpty ? "the bucket" : folder
     }
 
     /// The common prefixes of a page, each checked to be a folder strictly inside `folder` and no
     /// longer than a key can be: a server that answers otherwise would have the walk go on forever.
     static func subfolders(_ commonPrefixes: [String], of folder: String) throws(S3Error) -> [String] {
         let folderLength = folder.utf8.count
-        let listed = folder.isEmpty ? "the bucket" : folder
         for name in commonPrefixes {
             let length = name.utf8.count
             guard name.utf8.starts(with: folder.utf8), length > folderLength else {
-                throw S3Error(message: "the server's listing of \(listed) gives the folder '\(name)', which is not inside it",
+                throw S3Error(message: "the server's listing of \(listed(folder)) gives the folder '\(name)', which is not inside it",
                               key: "listing of \(folder)")
             }
             guard length <= longestKey else {
-                throw S3Error(message: "the server's listing of \(listed) gives a folder of \(length) bytes, longer than any key"
+                throw S3Error(message: "the server's listing of \(listed(folder)) gives a folder of \(length) bytes, longer than any key"
                               + " (\(longestKey))", key: "listing of \(folder)")
             }
         }

@@ -122,7 +122,6 @@ struct S3XMLReader {
 
     /// A tag's name without its namespace prefix (`s3:Key` is `Key`).
     private mutating func readName() -> String? {
-        let start = position
         var local = position
         while position < bytes.count {
             let byte = bytes[position]
@@ -131,7 +130,7 @@ struct S3XMLReader {
             if byte == UInt8(ascii: ":") { local = position + 1 }
             position += 1
         }
-        guard position > local, local >= start else { return nil }
+        guard position > local else { return nil }
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[local..<position]), as: UTF8.self)
     }
 
@@ -185,7 +184,7 @@ struct S3XMLReader {
                 let digits = name.dropFirst(hex ? 2 : 1)
                 guard !digits.isEmpty, digits.allSatisfy({ hex ? $0.isHexDigit : $0.isASCII && $0.isNumber }),
                       let value = UInt32(digits, radix: hex ? 16 : 10), value != 0, let scalar = Unicode.Scalar(value) else { return nil }
-                out.append(contentsOf: Array(String(Character(scalar)).utf8))
+                UTF8.encode(scalar) { out.append($0) }
             }
             index = end + 1
         }

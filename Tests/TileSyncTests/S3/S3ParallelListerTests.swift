@@ -12,6 +12,13 @@ struct S3ParallelListerTests {
         try writer.finish()
     }
 
+    /// A server holding the tiles of zooms 0-`maxZoom` under `prefix`, and a client of its bucket.
+    static func uploadedServer(prefix: String, maxZoom: Int = 3) throws -> (S3TestServer, S3Client) {
+        let server = try S3TestServer()
+        try upload(to: server, prefix: prefix, maxZoom: maxZoom)
+        return (server, S3Client(configuration: server.configuration(), bucket: "tiles"))
+    }
+
     static func listAll(_ lister: S3ParallelLister) throws -> [S3ObjectSummary] {
         var objects: [S3ObjectSummary] = []
         while let object = try lister.next() { objects.append(object) }
@@ -21,9 +28,7 @@ struct S3ParallelListerTests {
     @Test("Every object once, with its MD5; one request per folder: the prefix, 4 zooms and 15 columns",
           .enabled(if: S3TestServer.available, S3TestServer.missingMessage))
     func onePagePerFolder() throws {
-        let server = try S3TestServer()
-        try Self.upload(to: server, prefix: "walk")
-        let client = S3Client(configuration: server.configuration(), bucket: "tiles")
+        let (server, client) = try Self.uploadedServer(prefix: "walk")
         let before = server.requestCounts["LIST"] ?? 0
         let objects = try Self.listAll(S3ParallelLister(client: client, prefix: "walk/", workers: 4))
         #expect(objects.map(\.key).sorted() == server.keys())
@@ -38,9 +43,7 @@ struct S3ParallelListerTests {
     @Test("Pages of a folder are followed by their continuation tokens: the same objects with 2 entries a page",
           .enabled(if: S3TestServer.available, S3TestServer.missingMessage))
     func continuation() throws {
-        let server = try S3TestServer()
-        try Self.upload(to: server, prefix: "paged")
-        let client = S3Client(configuration: server.configuration(), bucket: "tiles")
+        let (server, client) = try Self.uploadedServer(prefix: "paged")
         let before = server.requestCounts["LIST"] ?? 0
         let objects = try Self.listAll(S3ParallelLister(client: client, prefix: "paged/", workers: 3, pageSize: 2))
         #expect(objects.map(\.key).sorted() == server.keys())
@@ -50,9 +53,7 @@ struct S3ParallelListerTests {
     @Test("The walk is depth first: pages waiting stay within a page per level, not a zoom's 16 columns",
           .enabled(if: S3TestServer.available, S3TestServer.missingMessage))
     func boundedWalk() throws {
-        let server = try S3TestServer()
-        try Self.upload(to: server, prefix: "deep", maxZoom: 4)
-        let client = S3Client(configuration: server.configuration(), bucket: "tiles")
+        let (server, client) = try Self.uploadedServer(prefix: "deep", maxZoom: 4)
         let lister = S3ParallelLister(client: client, prefix: "deep/", workers: 1, pageSize: 2)
         let objects = try Self.listAll(lister)
         #expect(objects.count == 342)
@@ -61,15 +62,15 @@ struct S3ParallelListerTests {
         #expect(lister.mostPagesWaiting <= 3 * (2 + 1))
         let parallel = try Self.listAll(S3ParallelLister(client: client, prefix: "deep/", workers: 4, pageSize: 2))
         #expect(parallel.map(\.key).sorted() == objects.map(\.key).sorted())
+        #expect(objects.map(\.key).sorted() == server.keys())
     }
 
     @Test("The whole bucket, and an empty prefix", .enabled(if: S3TestServer.available, S3TestServer.missingMessage))
     func wholeBucketAndNothing() throws {
-        let server = try S3TestServer()
-        try Self.upload(to: server, prefix: "a")
-        let client = S3Client(configuration: server.configuration(), bucket: "tiles")
+        let (server, client) = try Self.uploadedServer(prefix: "a")
         #expect(try Self.listAll(S3ParallelLister(client: client, prefix: "", workers: 2)).count == 86)
         #expect(try Self.listAll(S3ParallelLister(client: client, prefix: "none/", workers: 2)).isEmpty)
+        #expect(server.keys().count == 86)
     }
 
     @Test("A missing bucket is the first request's error", .enabled(if: S3TestServer.available, S3TestServer.missingMessage))
