@@ -55,11 +55,14 @@ best() { sort -n "$results/$1.times" | head -1 | awk '{print $1}'; }
 measure() { # NAME COMMAND...
   local name=$1; shift
   sync
-  /usr/bin/time -f "%e %M" -o "$results/$name.one" "$@" >/dev/null 2>&1 || { echo "FAILED: $name: $*" >&2; return 1; }
+  /usr/bin/time -f "%e %M" -o "$results/$name.one" "$@" >/dev/null 2>"$results/$name.err" \
+    || { echo "FAILED: $name: $*" >&2; tail -5 "$results/$name.err" >&2; df -h "$work" >&2; return 1; }
   cat "$results/$name.one" >> "$results/$name.times"
   rm -f "$work"/*-[0-9]*.mbtiles "$work"/*-[0-9]*.tar "$work"/*-[0-9]*.pmtiles
   # On the journaled loop file system, outputs go at once; elsewhere folders stay until the size is done.
-  if [ "$loop" = 1 ]; then rm -rf "$work"/*-[0-9]; fi
+  # fstrim gives the deleted outputs' blocks back to the file system that holds the sparse image,
+  # which otherwise grows by every output written (a 1,000,000-tile run then filled the disk).
+  if [ "$loop" = 1 ]; then rm -rf "$work"/*-[0-9]; fstrim "$work" 2>/dev/null || true; fi
 }
 
 for tiles in "${sizes[@]}"; do

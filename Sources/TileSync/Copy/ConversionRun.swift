@@ -62,7 +62,7 @@ final class ConversionRun {
         if let target = recompressor?.target { metadata["compression"] = target == .zlib ? TileCompression.gzip.rawValue : target.rawValue }
         // Every part of a sharded run writes the metadata of the whole run.
         let prepared = try PreparedMetadata.prepare(reader, metadata: metadata, filter: options.filter.withoutShard,
-                                                    sniffed: summary.sniffedFormat)
+                                                    sniffed: summary.sniffedFormat, wantsTileCount: progress != nil)
         summary.warnings += prepared.warnings
         summary.uncarried = try reader.uncarriedContent()
         summary.notes = reader.notes

@@ -8,11 +8,12 @@ struct PreparedMetadata {
     let summary: TileSetSummary?
 
     /// Source metadata with `minzoom`, `maxzoom`, `bounds` and `format` filled in where missing
-    /// or narrowed by the filter (the summary is read when the reader says it is cheap, or when
-    /// the metadata lacks those keys).
+    /// or narrowed by the filter. The summary is read when the metadata lacks those keys or a
+    /// filter narrows them, and, when the reader says it is cheap, for `wantsTileCount` (the total
+    /// of a progress line): a pass over an index costs 0.3-0.6 s at 1,000,000 tiles.
     static func prepare(_ reader: any TileReader, metadata sourceMetadata: TileMetadata, filter: TileFilter,
-                        sniffed: SniffedTileFormat?) throws -> PreparedMetadata {
-        let needsSummary = filter != .all || reader.hasCheapSummary
+                        sniffed: SniffedTileFormat?, wantsTileCount: Bool = false) throws -> PreparedMetadata {
+        let needsSummary = filter != .all || (wantsTileCount && reader.hasCheapSummary)
             || sourceMetadata.minZoom == nil || sourceMetadata.maxZoom == nil || sourceMetadata.bounds == nil
         let tileSummary = needsSummary ? try reader.summary(matching: filter, countingBytes: false) : nil
         var warnings: [String] = []

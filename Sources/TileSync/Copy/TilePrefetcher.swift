@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads tiles on a second thread, a bounded number of bytes ahead of the writer, and hashes
-/// them (MD5, a batch at a time with `MultiLaneMD5`) when the destination needs each hash before
+/// them (MD5, a batch at a time with `MultiLaneMD5`; a blob that keeps repeating is compared
+/// rather than hashed again, `RepeatedBlobDigests`) when the destination needs each hash before
 /// writing: there, or on a third thread when the writer does little per tile (so that reading,
 /// hashing and writing share the cores); the writing thread takes them in batches. Errors
 /// arrive in stream order, after the tiles read before them.
@@ -86,7 +87,7 @@ final class TilePrefetcher: @unchecked Sendable {
         var tiles: [Tile] = []
         var batchBytes = 0
         var ended = false
-        var hasher = MultiLaneMD5()
+        var hasher = RepeatedBlobDigests()
         defer { hasher.deallocate() }
         while !ended {
             var failure: (any Error)?
@@ -129,7 +130,7 @@ final class TilePrefetcher: @unchecked Sendable {
 
     /// The hashing thread: the MD5 of every tile read, in order, into `queue`.
     private func hash() {
-        var hasher = MultiLaneMD5()
+        var hasher = RepeatedBlobDigests()
         defer { hasher.deallocate() }
         var incoming: [Item] = []
         var outgoing: [Item] = []

@@ -6,14 +6,14 @@ public protocol TileIndexCursor: AnyObject {
 }
 
 /// An index computed by reading every tile and hashing its bytes: tiles are read ahead in
-/// batches of about 256 KiB and hashed together (`MultiLaneMD5`); an error is thrown after the
+/// batches of about 256 KiB and hashed together (`RepeatedBlobDigests`); an error is thrown after the
 /// entries read before it, and reading goes on after it, as with the tile cursor.
 final class HashingIndexCursor: TileIndexCursor {
     private static let batchBytes = 256 << 10
     private static let batchTiles = 256
 
     private let tiles: any TileCursor
-    private var hasher = MultiLaneMD5()
+    private var hasher = RepeatedBlobDigests()
     private var entries: [TileIndexEntry] = []
     private var position = 0
     private var pendingError: (any Error)?

@@ -58,7 +58,8 @@ public protocol TileReader: AnyObject {
     var isRemote: Bool { get }
 
     /// True when `summary(matching:countingBytes:)` without bytes reads an index, not the tiles
-    /// (an MBTiles), so a converter asks for it even when the metadata has what it needs.
+    /// (an MBTiles), so a converter that shows progress asks for it (for the total) even when
+    /// the metadata has what it needs.
     var hasCheapSummary: Bool { get }
 
     /// martin's `agg_tiles_hash` over every tile. The default streams the tiles when they come

@@ -52,7 +52,22 @@ public struct SniffedTileFormat: Hashable, Sendable, CustomStringConvertible {
     /// Looks at the magic bytes: PNG, JPEG, WebP, GIF, gzip, zlib and zstd streams (taken as compressed
     /// vector tiles), a JSON object or array, an uncompressed MVT (first field is a layer).
     public init(sniffing bytes: some Collection<UInt8>) {
-        let head = Array(bytes.prefix(16))
+        // No copy to the heap: this runs for every tile a conversion writes.
+        if let sniffed = bytes.withContiguousStorageIfAvailable({ Self(head: UnsafeBufferPointer(rebasing: $0.prefix(16))) }) {
+            self = sniffed
+            return
+        }
+        self = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
+            var count = 0
+            for byte in bytes.prefix(16) {
+                buffer[count] = byte
+                count += 1
+            }
+            return Self(head: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    private init(head: UnsafeBufferPointer<UInt8>) {
         func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
             head.count >= offset + magic.count && head[offset..<offset + magic.count].elementsEqual(magic)
         }

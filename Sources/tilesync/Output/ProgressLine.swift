@@ -4,7 +4,8 @@ import TileSync
 /// A progress line on standard error when it is a terminal: tiles done, rate, and ETA when the
 /// total is known. Redrawn at most five times a second; silent when not a terminal or `--quiet`.
 final class ProgressLine {
-    private let isEnabled: Bool
+    /// False when nothing is drawn (`--quiet`, or standard error is not a terminal).
+    let isEnabled: Bool
     private let started = Date()
     private lazy var lastDraw = started
     private var drewSomething = false

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TileSync
 
@@ -17,6 +18,10 @@ struct TileFormatTests {
     ] as [([UInt8], String)])
     func sniff(bytes: [UInt8], expected: String) {
         #expect(SniffedTileFormat(sniffing: bytes).description == expected)
+        // As `Data` (contiguous, sliced) and as a collection without contiguous storage.
+        let padded = Data([0xEE] + bytes + Array(repeating: 0x20, count: 20))
+        #expect(SniffedTileFormat(sniffing: padded.dropFirst().prefix(bytes.count)).description == expected)
+        #expect(SniffedTileFormat(sniffing: bytes.lazy.map { $0 }).description == expected)
     }
 
     @Test("Declared names and media types")
