@@ -60,9 +60,7 @@ measure() { # NAME COMMAND...
   cat "$results/$name.one" >> "$results/$name.times"
   rm -f "$work"/*-[0-9]*.mbtiles "$work"/*-[0-9]*.tar "$work"/*-[0-9]*.pmtiles
   # On the journaled loop file system, outputs go at once; elsewhere folders stay until the size is done.
-  # fstrim gives the deleted outputs' blocks back to the file system that holds the sparse image,
-  # which otherwise grows by every output written (a 1,000,000-tile run then filled the disk).
-  if [ "$loop" = 1 ]; then rm -rf "$work"/*-[0-9]; fstrim "$work" 2>/dev/null || true; fi
+  if [ "$loop" = 1 ]; then rm -rf "$work"/*-[0-9]; fi
 }
 
 for tiles in "${sizes[@]}"; do

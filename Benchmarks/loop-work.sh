@@ -21,6 +21,12 @@ loop_work_mount() {
   if [ "$loop" = 1 ]; then
     loop_work_unmount; mkdir -p "$work"
     truncate -s "$1" "$image"
+    # Sparse, but blocks freed inside are not given back: it can grow to its full size.
+    local free
+    free=$(df -B1 --output=avail "$(dirname "$image")" | tail -1)
+    if [ "$free" -lt "$1" ]; then
+      echo "warning: $image may grow to $(( $1 >> 30 )) GiB; $(( free >> 30 )) GiB free: runs may fail for want of space" >&2
+    fi
     mkfs.ext4 -q -F -i 4096 -E nodiscard "$image"
     device=$(losetup -f --show --direct-io=on "$image") && mount "$device" "$work"
   else

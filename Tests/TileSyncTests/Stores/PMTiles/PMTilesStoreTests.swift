@@ -330,6 +330,17 @@ struct PMTilesStoreTests {
         #expect(seen == count)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [], "scratch files are unlinked at once")
 
+        // Ascending integers, sorted in memory without the closure: in memory and in 9 runs.
+        for count in [1_000, 9 * 1024 + 5] {
+            let ascending = ExternalSorter<UInt64>(ascendingIn: folder.path, purpose: "test", memoryBudget: 1024 * 8)
+            let values = (0..<count).map { UInt64(($0 * 7_919) % count) }
+            for value in values { try ascending.append(value) }
+            var out: [UInt64] = []
+            let records = try ascending.sorted()
+            while let value = try records.next() { out.append(value) }
+            #expect(out == values.sorted(), "\(count) values")
+        }
+
         let array = ScratchArray(folder: folder.path)
         for index in stride(from: 0, to: 3_000_000, by: 997) { try array.set(UInt64(index * 3), at: index) }
         for index in stride(from: 0, to: 3_000_000, by: 997) { #expect(try array.value(at: index) == UInt64(index * 3)) }
