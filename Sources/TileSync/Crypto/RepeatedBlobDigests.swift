@@ -34,12 +34,9 @@ struct RepeatedBlobDigests {
         known = Array(repeating: nil, count: Self.knownSlots)
     }
 
-    /// Frees the hashing buffer and forgets every blob (the value may be used again).
+    /// Frees the hashing buffer (the value may be used again); the remembered blobs go with the value.
     mutating func deallocate() {
         hasher.deallocate()
-        seen = Array(repeating: 0, count: Self.seenSlots)
-        known = Array(repeating: nil, count: Self.knownSlots)
-        knownByteCount = 0
     }
 
     /// The MD5 of each message, in order.

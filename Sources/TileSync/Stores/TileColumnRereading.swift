@@ -22,3 +22,10 @@ protocol TileColumnRereading: AnyObject {
     func rereadColumn(z: Int, x: Int, rows: ClosedRange<Int>, wanted: (_ y: Int) -> Bool,
                       _ body: (_ y: Int, _ bytes: UnsafeRawBufferPointer) throws -> Void) throws
 }
+
+extension TileColumnRereading {
+    /// This rereader, then its companion when it has one: the sources of a `PMTilesWindowReread`.
+    func withCompanion() -> [any TileColumnRereading] {
+        [self] + (companionRereader().map { [$0] } ?? [])
+    }
+}

@@ -31,8 +31,9 @@ final class MBTilesTileIDCursor: TileCursor {
     private var tilesRead = 0
     private var bytesRead = 0
     private var isDone = false
-    private var companion: (any TileColumnRereading)?
-    private var triedCompanion = false
+    /// The reader and its companion, once the first window is read (empty at the end, which
+    /// ends the companion's read transaction).
+    private var sources: [any TileColumnRereading]?
 
     /// - Throws: `TileStoreError` when the coordinate query cannot be prepared.
     init(reader: MBTilesReader, filter: TileFilter) throws {
@@ -123,14 +124,11 @@ final class MBTilesTileIDCursor: TileCursor {
         guard !ids.isEmpty else {
             isDone = true
             sorted = nil
-            companion = nil
+            sources = []
             return
         }
-        if !triedCompanion {
-            triedCompanion = true
-            companion = reader.companionRereader()
-        }
-        let sources: [any TileColumnRereading] = [reader] + (companion.map { [$0] } ?? [])
+        let sources = self.sources ?? reader.withCompanion()
+        self.sources = sources
         blobs = Array(repeating: nil, count: ids.count)
         var copied = [Bool](repeating: false, count: ids.count)
         let found = try ids.withUnsafeBufferPointer { ids in

@@ -166,7 +166,7 @@ enum PMTilesArchiveAssembler {
                                            to output: SequentialFileOutput, isCancelled: @Sendable () -> Bool) throws {
         let window = UnsafeMutableRawBufferPointer.allocate(byteCount: windowBytes, alignment: BufferWriteQueue.directAlignment)
         defer { window.deallocate() }
-        let sources = [source] + (source.companionRereader().map { [$0] } ?? [])
+        let sources = source.withCompanion()
         var ids: [UInt64] = []
         var places: [(at: Int, length: Int)] = []
         var copied: [Bool] = []
