@@ -8,7 +8,9 @@ import Foundation
 /// of each window's columns on a second thread (`PMTilesWindowReread`): reading is the longest
 /// of the conversion's three threads (read, hash, write), and splitting it made 350,000 tiles
 /// 13% faster (1.83 s against 2.11 s) and 100,000 tiles 10% faster. A WAL file is read on the
-/// cursor's thread alone (a second connection could see a later version).
+/// cursor's thread alone (a second connection could see a later version). Since the windows
+/// jump across the file, the file is read into the page cache front to back meanwhile
+/// (`FileReadahead`): from a cold cache, 1,000,000 tiles took 9 s instead of 13-16 s.
 ///
 /// Only for files with a unique index on the coordinates (`rereadsExactly`): each coordinate is
 /// one tile. A tile deleted between the two passes (outside a consistent read) is not streamed.
@@ -34,6 +36,8 @@ final class MBTilesTileIDCursor: TileCursor {
     /// The reader and its companion, once the first window is read (empty at the end, which
     /// ends the companion's read transaction).
     private var sources: [any TileColumnRereading]?
+    /// The file read into the page cache front to back while the windows jump across it.
+    private var readahead: FileReadahead?
 
     /// - Throws: `TileStoreError` when the coordinate query cannot be prepared.
     init(reader: MBTilesReader, filter: TileFilter) throws {
@@ -46,6 +50,7 @@ final class MBTilesTileIDCursor: TileCursor {
             throw reader.readError(error, item: nil)
         }
         sorter = ExternalSorter(ascendingIn: NSTemporaryDirectory(), purpose: "mbtiles-tile-ids", memoryBudget: Self.sortBudget)
+        readahead = FileReadahead(path: reader.location.address)
     }
 
     func next() throws -> Tile? {
@@ -125,6 +130,8 @@ final class MBTilesTileIDCursor: TileCursor {
             isDone = true
             sorted = nil
             sources = []
+            readahead?.stop()
+            readahead = nil
             return
         }
         let sources = self.sources ?? reader.withCompanion()
