@@ -25,7 +25,8 @@ final class FileReadahead: Sendable {
     /// Files smaller than this are left to the kernel's own readahead.
     static let minimumBytes = 64 << 20
 
-    private let isStopped = Atomic<Bool>(false)
+    /// Shared with the thread, which must not hold `self`: dropping the last reference stops it.
+    private let isStopped = StopFlag()
 
     /// Starts reading `path` ahead, or returns nil: not Linux, a file that is small, cannot be
     /// opened, or would not fit in half the available memory.
@@ -41,11 +42,11 @@ final class FileReadahead: Sendable {
         }
         let size = Int(status.st_size)
         let call = Self.readaheadBytes(device: UInt64(status.st_dev))
-        let thread = Thread { [self] in
+        let thread = Thread { [isStopped] in
             var requested = 0
             var arrived = 0
             var byte: UInt8 = 0
-            while arrived < size, !isStopped.load(ordering: .relaxed) {
+            while arrived < size, !isStopped.value.load(ordering: .relaxed) {
                 while requested < size, requested - arrived < Self.stepsInFlight * Self.stepBytes {
                     for offset in stride(from: requested, to: min(requested + Self.stepBytes, size), by: call) {
                         _ = posix_fadvise(descriptor, off_t(offset), off_t(call), POSIX_FADV_WILLNEED)
@@ -71,7 +72,7 @@ final class FileReadahead: Sendable {
 
     /// Asks for no more (what was asked for may still arrive); does not wait.
     func stop() {
-        isStopped.store(true, ordering: .relaxed)
+        isStopped.value.store(true, ordering: .relaxed)
     }
 
     /// The most one `POSIX_FADV_WILLNEED` call reads on the device `device` (Linux caps it at the
@@ -84,6 +85,10 @@ final class FileReadahead: Sendable {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8),
               let kilobytes = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { return 128 << 10 }
         return min(max(kilobytes, 128), stepBytes >> 10) << 10
+    }
+
+    private final class StopFlag: Sendable {
+        let value = Atomic<Bool>(false)
     }
 
     /// `MemAvailable` of `/proc/meminfo` in bytes, nil when it cannot be read.

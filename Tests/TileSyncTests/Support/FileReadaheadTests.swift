@@ -82,6 +82,21 @@ struct FileReadaheadTests {
         #expect(share == 1)
     }
 
+    @Test("Dropping the readahead stops it: a file dropped from the cache stays mostly out")
+    func stopsWhenDropped() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("large.bin")
+        try Self.writeDropped(path, mebibytes: 96)
+        guard try Self.fileSystemType(of: directory.path) != "tmpfs" else { return }
+        #expect(try Self.residentShare(path) < 0.1)
+        var readahead = FileReadahead(path: path)
+        #expect(readahead != nil)
+        readahead = nil
+        Thread.sleep(forTimeInterval: 1)
+        // At most the two steps asked for before the thread saw the flag (16 of 96 MiB).
+        #expect(try Self.residentShare(path) < 0.5)
+    }
+
     @Test("One call asks for the device's readahead size, 128 KiB to 8 MiB; 128 KiB for an unknown device")
     func callSize() throws {
         let directory = try TemporaryDirectory()
