@@ -146,11 +146,9 @@ final class ReliabilityEndToEndTests {
         #expect(try leftovers().isEmpty)
     }
 
-    @Test("info and verify on a tiles view of 100 million rows: a status line while they count, Ctrl-C stops them", arguments: [
-        ("info", "big.mbtiles: counting tiles ... "), ("verify", "big.mbtiles: checking tiles, "),
-    ])
-    func statusAndInterruptWhileCounting(command: String, status: String) throws {
-        let connection = try SQLiteConnection(path: directory + "/big.mbtiles", mode: .readWriteCreate)
+    /// A tiles view of 100 million rows in a few kilobytes.
+    func crossJoin(_ name: String) throws {
+        let connection = try SQLiteConnection(path: directory + "/" + name, mode: .readWriteCreate)
         try connection.execute("""
             CREATE TABLE metadata (name TEXT, value TEXT);
             CREATE TABLE a (n INTEGER);
@@ -158,9 +156,111 @@ final class ReliabilityEndToEndTests {
             CREATE VIEW tiles AS SELECT 20 AS zoom_level, x.n AS tile_column, y.n AS tile_row, x'89504e470d0a1a0a' AS tile_data
                 FROM a AS x, a AS y;
             """)
+    }
+
+    @Test("info on a tiles view of 100 million rows answers within seconds, with a bounded count; convert refuses by --max-tiles")
+    func boundedView() throws {
+        try crossJoin("big.mbtiles")
+        let started = Date()
+        let info = try ToolRunner.run(["info", "big.mbtiles"], in: directory)
+        #expect(info.status == 0)
+        #expect(info.stdout.contains("\ntiles:    at least 1000001\n"), "\(info.stdout.prefix(400))")
+        #expect(info.stdout.contains("agg hash: - (not computed: it would read more than 50000000 tiles)"))
+        let convert = try ToolRunner.run(["convert", "big.mbtiles", "out.pmtiles"], in: directory)
+        #expect(convert.status == 1)
+        #expect(convert.stderr == "Error: big.mbtiles: holds more than 50000000 tiles, the limit of --max-tiles; stopped before reading them "
+            + "(pass a larger --max-tiles to allow it)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["big.mbtiles"])
+        #expect(Date().timeIntervalSince(started) < 20)
+    }
+
+    /// The issue's archive: one root entry runs 2^31 tiles, the header says 2 tiles up to zoom 1.
+    /// - Parameter honest: the run covers zoom 15 (2^30 tiles) and the header says so.
+    static func runLengthArchive(honest: Bool = false) throws -> [UInt8] {
+        let tile = try GzipCodec.compress([0x1a, 0x00])
+        let run = honest ? PMTilesEntry(tileID: TileID.firstID(ofZoom: 15), offset: 0, length: UInt32(tile.count), runLength: 1 << 30)
+            : PMTilesEntry(tileID: 0, offset: 0, length: UInt32(tile.count), runLength: 1 << 31)
+        let root = try GzipCodec.compress(PMTilesDirectory.encode([run]))
+        let metadata = try GzipCodec.compress(Array("{}".utf8))
+        var header = PMTilesHeader()
+        header.rootOffset = 127
+        header.rootLength = UInt64(root.count)
+        header.metadataOffset = header.rootOffset + header.rootLength
+        header.metadataLength = UInt64(metadata.count)
+        header.leafDirectoriesOffset = header.metadataOffset + header.metadataLength
+        header.tileDataOffset = header.leafDirectoriesOffset
+        header.tileDataLength = UInt64(tile.count)
+        (header.addressedTilesCount, header.tileEntriesCount, header.tileContentsCount) = (2, 1, 1)
+        header.isClustered = true
+        header.tileCompressionValue = PMTilesCompression.gzip.rawValue
+        header.tileTypeValue = PMTilesTileType.mvt.rawValue
+        (header.minZoom, header.maxZoom) = honest ? (15, 15) : (0, 1)
+        if honest { header.addressedTilesCount = 1 << 30 }
+        (header.minLongitudeE7, header.minLatitudeE7, header.maxLongitudeE7, header.maxLatitudeE7) = (-1_800_000_000, -850_000_000, 1_800_000_000, 850_000_000)
+        return header.serialized() + root + metadata + tile
+    }
+
+    @Test("A 200-byte PMTiles whose one run claims 2^31 tiles: info, verify, convert and sync exit 1 within seconds and write nothing")
+    func runLengthArchive() throws {
+        let bytes = try Self.runLengthArchive()
+        #expect(bytes.count < 300)
+        try Data(bytes).write(to: URL(fileURLWithPath: directory + "/run.pmtiles"))
+        let problem = "root directory: the entry at tile ID 0 runs 2147483648 tiles, past tile ID 4, the last of the header's max zoom 1"
+        for arguments in [["info", "run.pmtiles"], ["convert", "run.pmtiles", "out.mbtiles"], ["convert", "run.pmtiles", "out-folder"],
+                          ["sync", "run.pmtiles", "out.tar"]] {
+            let started = Date()
+            let result = try ToolRunner.run(arguments, in: directory)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr == "Error: run.pmtiles: \(problem)\n", "\(arguments)")
+            #expect(Date().timeIntervalSince(started) < 5, "\(arguments)")
+        }
+        let verify = try ToolRunner.run(["verify", "run.pmtiles"], in: directory)
+        #expect(verify.status == 1)
+        #expect(verify.stdout == "Problem: run.pmtiles: \(problem)\nrun.pmtiles: 1 problems (1 integrity), 0 tiles checked\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["run.pmtiles"])
+    }
+
+    /// Starts `tilesync ARGUMENTS`, sends `signals` after `delay` seconds (0.05 s apart), and
+    /// returns the exit status, standard error and the seconds from the first signal to the exit.
+    func signalled(_ arguments: [String], signals: [Int32], after delay: Double) throws -> (status: Int32, stderr: String, seconds: Double) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ToolRunner.binary)
-        process.arguments = [command, "big.mbtiles"]
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: delay)
+        let signalled = Date()
+        for signal in signals {
+            kill(process.processIdentifier, signal)
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, stderr, Date().timeIntervalSince(signalled))
+    }
+
+    @Test("A signal while a PMTiles run of 2^30 tiles is spooled into row order: exit 130 within a second, no destination, no temporaries",
+          arguments: [[SIGINT], [SIGTERM, SIGTERM]])
+    func signalDuringSpool(signals: [Int32]) throws {
+        try Data(try Self.runLengthArchive(honest: true)).write(to: URL(fileURLWithPath: directory + "/ocean.pmtiles"))
+        let result = try signalled(["convert", "ocean.pmtiles", "out.mbtiles", "--max-tiles", "2000000000", "--no-space-check"],
+                                   signals: signals, after: 1.0)
+        #expect(result.status == 130)
+        #expect(result.seconds < 1.5, "\(result.seconds) s")
+        #expect(result.stderr.hasSuffix("Error: out.mbtiles: interrupted; the destination was not changed\n"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["ocean.pmtiles"])
+    }
+
+    @Test("verify on a tiles view of 100 million rows: a status line while it counts, Ctrl-C stops it")
+    func statusAndInterruptWhileCounting() throws {
+        let command = "verify", status = "big.mbtiles: checking tiles ... "
+        try crossJoin("big.mbtiles")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ToolRunner.binary)
+        process.arguments = [command, "big.mbtiles", "--max-tiles", "1000000000"]
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         process.environment = ProcessInfo.processInfo.environment.merging(["TILESYNC_PROGRESS": "1"]) { $1 }
         let errors = Pipe()

@@ -7,6 +7,6 @@ struct CompressionError: Error, Sendable, CustomStringConvertible {
     var description: String { message }
 
     static func tooLarge(_ limit: Int) -> CompressionError {
-        CompressionError(message: "decompresses to more than \(limit) bytes")
+        CompressionError(message: "decompresses to more than \(limit) bytes, TileSync's limit (a decompression bomb?)")
     }
 }

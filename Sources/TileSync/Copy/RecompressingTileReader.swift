@@ -53,6 +53,10 @@ final class RecompressingTileReader: TileReader {
         try source.summary(matching: filter, countingBytes: countingBytes)
     }
 
+    func amount(matching filter: TileFilter, upTo limit: Int) throws -> TileAmount? {
+        try source.amount(matching: filter, upTo: limit).map { TileAmount(tiles: $0.tiles, bytes: $0.bytes, isLowerBound: $0.isLowerBound) }
+    }
+
     func layoutHint(forSkipped skipped: SkippedItems) -> String? { source.layoutHint(forSkipped: skipped) }
     var notes: [String] { source.notes }
     func grids(matching filter: TileFilter) throws -> (any UTFGridCursor)? { try source.grids(matching: filter) }

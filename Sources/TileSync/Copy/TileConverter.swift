@@ -18,6 +18,8 @@ public enum TileConverter {
                                progress: ((ConversionProgress) -> Void)? = nil) throws -> ConversionSummary {
         do {
             return try convert(from: source, to: destination, options: options, progress: progress, written: nil)
+        } catch let error as TileStoreError where error.kind == .interrupted {
+            throw TileStoreError(.interrupted, store: destination.address, message: "interrupted; the destination was not changed")
         } catch {
             throw TileStoreError(wrapping: error, store: destination.address)
         }
@@ -32,11 +34,16 @@ public enum TileConverter {
         let reader = try source.openReader()
         reader.setCancellation(options.isCancelled)
         let sourceMetadata = try reader.metadata()
+        let amount = try TileAmountCheck.count(reader, filter: options.filter, limits: options.limits)
         var settings = TileWriterSettings(overwrite: options.overwrite, preservesModificationTimes: options.preservesModificationTimes,
                                           isCancelled: options.isCancelled)
         settings.shard = options.filter.shard
         let writer = try destination.makeWriter(settings)
         do {
+            if let amount {
+                try TileAmountCheck.checkSpace(amount, destination: destination, deduplicates: writer.deduplication != .none,
+                                               limits: options.limits)
+            }
             let run = try ConversionRun(reader: reader, writer: writer, options: options, progress: progress, written: written)
             let copyAndFinish = {
                 let summary = try run.copy(sourceMetadata: sourceMetadata)

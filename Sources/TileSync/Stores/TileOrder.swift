@@ -14,7 +14,7 @@ public enum TileOrder: Sendable, Equatable {
     /// zooms 0 to 30 (below 1.6e18, so it fits an SQLite INTEGER); `.tileID` uses the PMTiles tile ID. `.unordered` uses the
     /// zoom, column, row key.
     public func sortKey(_ coordinate: TileCoordinate) -> Int {
-        if self == .tileID { return Int(PMTilesTileID.id(of: coordinate)) }
+        if self == .tileID { return Int(TileID.id(of: coordinate)) }
         let z = coordinate.z
         let row = self == .zoomColumnTMSRow ? coordinate.tmsY : coordinate.y
         return Self.zoomOffset(z) + (coordinate.x << z | row)

@@ -62,6 +62,12 @@ public protocol TileReader: AnyObject {
     /// the metadata has what it needs.
     var hasCheapSummary: Bool { get }
 
+    /// The tiles and bytes `tiles(matching:)` would give, found without reading the tiles (a
+    /// PMTiles' directories, an MBTiles count), counting at most `limit + 1` tiles; nil when the
+    /// store cannot say without reading them (the default).
+    /// - Throws: `TileStoreError` when the store cannot be read, or is damaged.
+    func amount(matching filter: TileFilter, upTo limit: Int) throws -> TileAmount?
+
     /// martin's `agg_tiles_hash` over every tile. The default streams the tiles when they come
     /// in (zoom, column, TMS row) order, else sorts them on disk first (`AggregateHashCalculator`).
     /// - Throws: `TileStoreError` when the store cannot be read.
@@ -71,6 +77,11 @@ public protocol TileReader: AnyObject {
     /// problem; none by default.
     /// - Throws: `TileStoreError` when the check cannot run.
     func integrityProblems() throws -> [String]
+
+    /// What the store's own structure says of its tiles that does not hold while the tiles are
+    /// sound (a PMTiles header's centre outside its zooms), one line each; none by default.
+    /// - Throws: `TileStoreError` when the check cannot run.
+    func integrityWarnings() throws -> [String]
 
     /// The per-tile hashes the store keeps, or nil when it keeps none (the default).
     var storedHashes: StoredTileHashes? { get }
@@ -136,6 +147,10 @@ extension TileReader {
     }
 
     public func integrityProblems() throws -> [String] { [] }
+
+    public func integrityWarnings() throws -> [String] { [] }
+
+    public func amount(matching filter: TileFilter, upTo limit: Int) throws -> TileAmount? { nil }
 
     public func withConsistentReads<T>(_ body: () throws -> T) throws -> T { try body() }
 

@@ -20,6 +20,9 @@ public struct TileSetSummary: Sendable, Equatable {
 
     /// Zoom levels that hold tiles, ascending.
     public internal(set) var zooms: [Zoom] = []
+    /// The count stopped at a bound (`scanLimit` rows of an MBTiles `tiles` view of unknown
+    /// shape): the store holds at least these tiles.
+    public internal(set) var isPartial = false
 
     /// No tiles.
     public init() {}
@@ -50,6 +53,28 @@ public struct TileSetSummary: Sendable, Equatable {
                               columns: coordinate.x...coordinate.x, rows: coordinate.y...coordinate.y))
             zooms.sort { $0.z < $1.z }
         }
+    }
+
+    /// Adds every tile of `range`, each of `bytesEach` bytes (counts saturate at `Int.max`).
+    mutating func add(_ range: TileRange, bytesEach: Int) {
+        let count = range.count
+        let (bytes, overflow) = count.multipliedReportingOverflow(by: bytesEach)
+        let addedBytes = overflow ? Int.max : bytes
+        guard let index = zooms.firstIndex(where: { $0.z == range.z }) else {
+            add(Zoom(z: range.z, tileCount: count, byteCount: addedBytes, columns: range.columns, rows: range.rows))
+            return
+        }
+        var zoom = zooms[index]
+        zoom.tileCount = Self.saturatingSum(zoom.tileCount, count)
+        zoom.byteCount = Self.saturatingSum(zoom.byteCount, addedBytes)
+        zoom.columns = min(zoom.columns.lowerBound, range.columns.lowerBound)...max(zoom.columns.upperBound, range.columns.upperBound)
+        zoom.rows = min(zoom.rows.lowerBound, range.rows.lowerBound)...max(zoom.rows.upperBound, range.rows.upperBound)
+        zooms[index] = zoom
+    }
+
+    private static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? Int.max : sum
     }
 
     mutating func add(_ zoom: Zoom) {

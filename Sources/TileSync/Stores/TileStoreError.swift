@@ -29,6 +29,9 @@ public struct TileStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         case invalidOptions
         /// The store is not the one a patch was made for (its `agg_tiles_hash` differs).
         case baseMismatch
+        /// The run would pass a limit (`--max-tiles`, the destination's free space); nothing was
+        /// written.
+        case limitExceeded
     }
 
     /// What went wrong.

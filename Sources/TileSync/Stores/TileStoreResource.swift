@@ -15,6 +15,12 @@ public protocol TileStoreResource: Sendable {
     func refersToSameStore(as other: any TileStoreResource) -> Bool
     /// Deletes temporary files that runs killed before they could clean up left for this store.
     func removeStaleTemporaries()
+    /// Deletes the temporary files this process made for the store: for a run that must end at
+    /// once (a second Ctrl-C) without its own clean-up, leaving the store as it was.
+    func removeOwnTemporaries()
+    /// Bytes that writing `tiles` tiles of `tileBytes` bytes in all would take, and the bytes free
+    /// where they would go; nil when the resource cannot tell (object storage).
+    func space(forTiles tiles: Int, tileBytes: Int) -> (needed: Int, available: Int)?
     /// Deletes the whole store (a private scratch copy when it is no longer needed).
     func removeStore()
     /// Completes or rolls back an update that a killed run left half done (a journal, a hot
@@ -28,5 +34,7 @@ extension TileStoreResource {
     public var syncStatePath: String? { nil }
     public func refersToSameStore(as other: any TileStoreResource) -> Bool { identity == other.identity }
     public func removeStaleTemporaries() {}
+    public func removeOwnTemporaries() {}
+    public func space(forTiles tiles: Int, tileBytes: Int) -> (needed: Int, available: Int)? { nil }
     public func recoverInterruptedUpdate() throws(TileStoreError) {}
 }

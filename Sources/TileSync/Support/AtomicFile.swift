@@ -25,25 +25,44 @@ enum AtomicFile {
     /// names in `folder` with `marker` in them, of the form `...tilesync-PID-RANDOM.tmp`, whose
     /// process no longer exists. A live run's temporaries are left alone.
     static func removeStaleTemporaries(in folder: String, containing marker: String) {
+        removeTemporaries(in: folder, containing: marker) { pid in pid != getpid() && kill(pid, 0) == -1 && errno == ESRCH }
+    }
+
+    /// Removes stale temporaries of a destination: beside it, and inside it when it is a folder.
+    static func removeStaleTemporaries(of destination: String) {
+        removeTemporaries(of: destination, removeStaleTemporaries(in:containing:))
+    }
+
+    /// Removes the temporaries this process made for a destination, beside it and inside it (a
+    /// run cut short by a second signal, whose own clean-up will not run).
+    static func removeOwnTemporaries(of destination: String) {
+        removeTemporaries(of: destination) { folder, marker in
+            removeTemporaries(in: folder, containing: marker) { $0 == getpid() }
+        }
+    }
+
+    /// Removes every temporary this process made in `folder` (uploads staged in the system's
+    /// temporary folder).
+    static func removeOwnTemporaries(in folder: String) {
+        removeTemporaries(in: folder, containing: temporaryMarker) { $0 == getpid() }
+    }
+
+    private static func removeTemporaries(of destination: String, _ remove: (String, String) -> Void) {
+        let url = URL(fileURLWithPath: destination)
+        remove(url.deletingLastPathComponent().path, url.lastPathComponent)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory), isDirectory.boolValue {
+            remove(destination, "tilesync")
+        }
+    }
+
+    private static func removeTemporaries(in folder: String, containing marker: String, whose owner: (Int32) -> Bool) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") && name.contains(marker) {
             guard let range = name.range(of: temporaryMarker, options: .backwards) else { continue }
             let rest = name[range.upperBound...].dropLast(4)
             guard let pidText = rest.split(separator: "-").first, let pid = Int32(pidText), pid > 0 else { continue }
-            if pid == getpid() { continue }
-            if kill(pid, 0) == -1 && errno == ESRCH {
-                remove(folder + "/" + name)
-            }
-        }
-    }
-
-    /// Removes stale temporaries of a destination: beside it, and inside it when it is a folder.
-    static func removeStaleTemporaries(of destination: String) {
-        let url = URL(fileURLWithPath: destination)
-        removeStaleTemporaries(in: url.deletingLastPathComponent().path, containing: url.lastPathComponent)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory), isDirectory.boolValue {
-            removeStaleTemporaries(in: destination, containing: "tilesync")
+            if owner(pid) { remove(folder + "/" + name) }
         }
     }
 

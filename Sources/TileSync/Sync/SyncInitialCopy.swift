@@ -16,6 +16,7 @@ enum SyncInitialCopy {
         conversion.skipInvalid = options.skipInvalid
         conversion.compression = options.compression
         conversion.isCancelled = options.isCancelled
+        conversion.limits = options.limits
         conversion.preservesModificationTimes = true
         let converted = try TileConverter.convert(from: source, to: destination, options: conversion, progress: nil) { tile in
             each?(SyncPlanEntry(action: .add, coordinate: tile.coordinate, size: tile.data.count))

@@ -15,6 +15,8 @@ public struct SyncOptions: Sendable {
     public var compression: TileCompression?
     /// Count invalid source tiles and go on instead of stopping.
     public var skipInvalid = false
+    /// What the run refuses before its first write (`--max-tiles`, free space).
+    public var limits = TileAmountLimits()
     /// Polled between tiles; true stops the run before the commit, leaving the destination as it was.
     public var isCancelled: @Sendable () -> Bool = { false }
     /// False when the run must leave no sync state in the destination (a patch is made against it).

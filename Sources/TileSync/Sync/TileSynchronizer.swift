@@ -45,6 +45,7 @@ public enum TileSynchronizer {
         }
         let sourceReader = try openSource(source, options: options)
         sourceReader.setCancellation(options.isCancelled)
+        _ = try TileAmountCheck.count(sourceReader, filter: options.filter, limits: options.limits)
         if !options.dryRun {
             destination.resource.removeStaleTemporaries()
             try destination.resource.recoverInterruptedUpdate()

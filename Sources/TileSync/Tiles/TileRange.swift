@@ -36,6 +36,12 @@ public struct TileRange: Hashable, Sendable, Sequence, CustomStringConvertible {
         coordinate.z == z && columns.contains(coordinate.x) && rows.contains(coordinate.y)
     }
 
+    /// The tiles in both ranges, nil when they share none (or lie at different zooms).
+    public func intersection(_ other: TileRange) -> TileRange? {
+        guard other.z == z, columns.overlaps(other.columns), rows.overlaps(other.rows) else { return nil }
+        return TileRange(unchecked: z, columns: columns.clamped(to: other.columns), rows: rows.clamped(to: other.rows))
+    }
+
     /// TMS rows (MBTiles `tile_row`) covered by this range.
     public var tmsRows: ClosedRange<Int> {
         let last = (1 << z) - 1

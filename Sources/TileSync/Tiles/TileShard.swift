@@ -35,7 +35,7 @@ public struct TileShard: Sendable, Hashable, CustomStringConvertible {
     /// The part a tile belongs to.
     public static func part(of coordinate: TileCoordinate, count: Int) -> Int {
         let z = coordinate.z
-        let position = PMTilesTileID.id(of: coordinate) - PMTilesTileID.firstID(ofZoom: z)
+        let position = TileID.id(of: coordinate) - TileID.firstID(ofZoom: z)
         let product = position.multipliedFullWidth(by: UInt64(count))
         let part = UInt64(1 << (2 * z)).dividingFullWidth(product).quotient
         return Int(part)

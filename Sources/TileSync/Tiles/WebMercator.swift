@@ -38,7 +38,12 @@ public enum WebMercator {
         if box.crossesAntimeridian {
             let westPart = BoundingBox(uncheckedWest: box.west, south: box.south, east: 180, north: box.north)
             let eastPart = BoundingBox(uncheckedWest: -180, south: box.south, east: box.east, north: box.north)
-            return try tileRanges(covering: westPart, zoom: z) + tileRanges(covering: eastPart, zoom: z)
+            let west = try tileRanges(covering: westPart, zoom: z), east = try tileRanges(covering: eastPart, zoom: z)
+            // At low zooms both parts reach the same columns: one range then, so no tile is counted twice.
+            if let w = west.first, let e = east.first, e.columns.upperBound + 1 >= w.columns.lowerBound {
+                return [TileRange(unchecked: z, columns: 0...((1 << z) - 1), rows: w.rows)]
+            }
+            return west + east
         }
         let size = Double(1 << z)
         let last = (1 << z) - 1

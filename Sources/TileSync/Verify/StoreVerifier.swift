@@ -14,16 +14,19 @@ public enum StoreVerifier {
     ///   - progress: called with the number of tiles checked so far, every 4,096 tiles.
     ///   - isCancelled: polled between tiles and inside long SQLite queries; true stops the check
     ///     with `TileStoreError` `.interrupted` (nothing is fixed then).
-    public static func verify(_ location: TileStoreLocation, fix: Bool = false, progress: ((Int) -> Void)? = nil,
+    ///   - limits: a store that says it holds more than `limits.maxTiles` tiles is refused with
+    ///     `.limitExceeded` before its tiles are read (its structure is still checked first).
+    public static func verify(_ location: TileStoreLocation, fix: Bool = false, limits: TileAmountLimits = TileAmountLimits(),
+                              progress: ((Int) -> Void)? = nil,
                               isCancelled: @escaping @Sendable () -> Bool = { false }) throws -> VerificationReport {
         do {
-            return try run(location, fix: fix, progress: progress, isCancelled: isCancelled)
+            return try run(location, fix: fix, limits: limits, progress: progress, isCancelled: isCancelled)
         } catch {
             throw TileStoreError(wrapping: error, store: location.address)
         }
     }
 
-    private static func run(_ location: TileStoreLocation, fix: Bool, progress: ((Int) -> Void)?,
+    private static func run(_ location: TileStoreLocation, fix: Bool, limits: TileAmountLimits, progress: ((Int) -> Void)?,
                             isCancelled: @escaping @Sendable () -> Bool) throws -> VerificationReport {
         let reader = try location.openReader()
         reader.setCancellation(isCancelled)
@@ -31,6 +34,10 @@ public enum StoreVerifier {
         for line in try reader.integrityProblems() {
             report.record(.init(category: .integrity, item: nil, message: line, isFixable: false))
         }
+        for line in try reader.integrityWarnings() {
+            report.record(.init(category: .metadata, item: nil, message: line, isFixable: false))
+        }
+        if report.isClean { _ = try TileAmountCheck.count(reader, filter: .all, limits: limits) }
         let metadata = try reader.metadata()
         let summary = try scanTiles(reader, metadata: metadata, report: &report, progress: progress, isCancelled: isCancelled)
         try checkGrids(reader, report: &report, isCancelled: isCancelled)
@@ -97,7 +104,8 @@ public enum StoreVerifier {
                 report.record(.init(category: .invalidTile, item: error.item, message: error.message, isFixable: false))
                 continue
             } catch let error as TileStoreError where error.kind == .corrupt {
-                report.record(.init(category: .integrity, item: error.item, message: error.message, isFixable: false))
+                let problem = VerificationProblem(category: .integrity, item: error.item, message: error.message, isFixable: false)
+                if !report.problems.contains(where: { $0.description == problem.description }) { report.record(problem) }
                 break
             }
             guard let tile else { break }
@@ -164,9 +172,13 @@ public enum StoreVerifier {
         return fixes
     }
 
-    /// True when the zoom's tile extent lies in the tiles that touch `bounds`.
+    /// True when the zoom's tile extent lies in the tiles that overlap or touch `bounds` (bounds
+    /// often end on a tile edge: the tile beyond only touches them, and validators accept it).
     private static func isInside(_ zoom: TileSetSummary.Zoom, bounds: BoundingBox) -> Bool {
-        let allowed = (try? WebMercator.tileRanges(covering: bounds, zoom: zoom.z)) ?? []
+        let slack = 360 / Double(1 << zoom.z) / 1000
+        let widened = BoundingBox(uncheckedWest: max(-180, bounds.west - slack), south: max(-90, bounds.south - slack),
+                                  east: min(180, bounds.east + slack), north: min(90, bounds.north + slack))
+        let allowed = (try? WebMercator.tileRanges(covering: widened, zoom: zoom.z)) ?? []
         let columnsInside = [zoom.columns.lowerBound, zoom.columns.upperBound].allSatisfy { x in
             allowed.contains { $0.columns.contains(x) }
         }

@@ -10,10 +10,16 @@ public struct VerificationProblem: Sendable, Equatable, CustomStringConvertible 
         case format
         /// A stored hash is not the MD5 of the bytes.
         case storedHash = "stored hash"
-        /// `minzoom`, `maxzoom` or `bounds` contradict the tiles, or cannot be read.
+        /// `minzoom`, `maxzoom` or `bounds` contradict the tiles, or cannot be read; a header's
+        /// description of the tiles (a PMTiles centre outside its zooms). A warning: the tiles
+        /// are sound.
         case metadata
         /// `agg_tiles_hash` does not match the tiles.
         case aggregateHash = "agg_tiles_hash"
+
+        /// True for what describes the tiles wrongly without the data being wrong: reported as
+        /// a warning, and `verify` still succeeds.
+        public var isWarning: Bool { self == .metadata }
     }
 
     /// What kind of problem it is.

@@ -21,9 +21,11 @@ public struct VerificationReport: Sendable {
     /// Repairs made by `--fix`.
     public internal(set) var fixes: [String] = []
 
-    /// All problems found.
-    public var problemCount: Int { counts.values.reduce(0, +) }
-    /// True when no problem was found (notes do not count).
+    /// Problems found whose data is wrong (bad tiles, hashes, structure).
+    public var problemCount: Int { counts.filter { !$0.key.isWarning }.values.reduce(0, +) }
+    /// Warnings found: descriptions of the tiles that do not hold (metadata, a header's centre).
+    public var warningCount: Int { counts.filter { $0.key.isWarning }.values.reduce(0, +) }
+    /// True when no data problem was found (warnings and notes do not count).
     public var isClean: Bool { problemCount == 0 }
 
     mutating func record(_ problem: VerificationProblem) {

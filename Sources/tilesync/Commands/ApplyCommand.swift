@@ -35,6 +35,7 @@ struct ApplyCommand: Command {
 
     let patchPath: String
     let store: TileStoreLocation
+    var writtenStores: [TileStoreLocation] { [store] }
     let force: Bool
     let output: OutputOptions
 

@@ -34,7 +34,7 @@ struct ConvertCommand: Command {
             .init(name: "destination", help: "The store to create (refused if it exists, unless --force)."),
         ],
         options: StorePairOptions.definitions(destination: .destination)
-            + [mbtilesSchema, dedup, gridCallback, CompressOption.definition, force, skipInvalid]
+            + [mbtilesSchema, dedup, gridCallback, CompressOption.definition, force, skipInvalid] + LimitOptions.definitions
             + OutputOptions.definitions,
         examples: [
             "tilesync convert world.mbtiles tiles/",
@@ -51,6 +51,7 @@ struct ConvertCommand: Command {
 
     let source: TileStoreLocation
     let destination: TileStoreLocation
+    var writtenStores: [TileStoreLocation] { [destination] }
     let options: ConversionOptions
     let output: OutputOptions
 
@@ -67,6 +68,7 @@ struct ConvertCommand: Command {
         options.overwrite = arguments.flag(Self.force)
         options.skipInvalid = arguments.flag(Self.skipInvalid)
         options.compression = try CompressOption.compression(arguments)
+        options.limits = try LimitOptions(arguments).limits
         self.options = options
         output = OutputOptions(arguments)
     }

@@ -26,7 +26,8 @@ struct DiffCommand: Command {
             .init(name: "source", help: "The store taken as the reference."),
             .init(name: "destination", help: "The store compared with it."),
         ],
-        options: [SyncCommand.checksum] + StorePairOptions.definitions(destination: .existingDestination) + [limit, json, patch, force],
+        options: [SyncCommand.checksum] + StorePairOptions.definitions(destination: .existingDestination) + [limit, json, patch, force]
+            + [LimitOptions.maxTiles],
         examples: [
             "tilesync diff world.mbtiles world_modified.mbtiles",
             "tilesync diff world.mbtiles world_modified.mbtiles --patch update.mbtiles",
@@ -39,6 +40,7 @@ struct DiffCommand: Command {
     let printsJSON: Bool
     let patchPath: String?
     let overwritesPatch: Bool
+    var writtenStores: [TileStoreLocation] { patchPath.map { [TileStoreLocation(kind: .mbtiles, address: $0)] } ?? [] }
 
     static let catchesSignals = true
 
@@ -47,6 +49,7 @@ struct DiffCommand: Command {
         var options = SyncOptions()
         options.filter = stores.filter
         options.checksum = arguments.flag(SyncCommand.checksum)
+        options.limits.maxTiles = try arguments.integer(LimitOptions.maxTiles, in: 1...Int.max) ?? TileAmountLimits.defaultMaxTiles
         self.options = options
         limit = try arguments.integer(Self.limit, in: 0...Int.max) ?? 20
         printsJSON = arguments.flag(Self.json)

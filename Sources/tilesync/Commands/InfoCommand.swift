@@ -46,7 +46,9 @@ struct InfoCommand: Command {
         var averageTileBytes: Int { summary.tileCount > 0 ? summary.byteCount / summary.tileCount : 0 }
         var aggregateNote: String {
             guard aggregate != nil else {
-                return "not computed: it would download every tile" + (metadata["agg_tiles_hash"].map { "; metadata says \($0)" } ?? "")
+                let reason = summary.isPartial || summary.tileCount > TileAmountLimits.defaultMaxTiles
+                    ? "it would read more than \(TileAmountLimits.defaultMaxTiles) tiles" : "it would download every tile"
+                return "not computed: \(reason)" + (metadata["agg_tiles_hash"].map { "; metadata says \($0)" } ?? "")
             }
             return metadata["agg_tiles_hash"].map { $0.uppercased() == aggregate ? "matches the metadata" : "metadata says \($0)" }
                 ?? "not in the metadata"
@@ -54,7 +56,6 @@ struct InfoCommand: Command {
     }
 
     static let catchesSignals = true
-    static let interruptGrace: Double? = 1
 
     func run(cancellation: CancellationFlag) throws -> Int32 {
         let status = StatusLine(store: location.address, quiet: false)
@@ -101,7 +102,8 @@ struct InfoCommand: Command {
         }
         if cancellation.isSet { throw TileStoreError(.interrupted, store: location.address, message: "interrupted") }
         status.show("computing agg_tiles_hash")
-        let aggregate = reader.isRemote ? nil : try reader.aggregateHash().hex
+        let tooMany = summary.isPartial || summary.tileCount > TileAmountLimits.defaultMaxTiles
+        let aggregate = reader.isRemote || tooMany ? nil : try reader.aggregateHash().hex
         return Description(schema: reader.schemaDescription, metadata: metadata, summary: summary,
                            sniffed: sniffed, aggregate: aggregate, details: reader.details + patchDetails(metadata),
                            grids: grids.readable, invalidGrids: grids.invalid)
@@ -130,6 +132,7 @@ struct InfoCommand: Command {
             ("format", .object([("declared", metadata["format"].map { .string($0) } ?? .null),
                                 ("sniffed", description.sniffed.map { .string($0.description) } ?? .null)])),
             ("tiles", .int(summary.tileCount)),
+            ("tile_count_is_partial", .bool(summary.isPartial)),
             ("bytes", .int(summary.byteCount)),
             ("average_tile_bytes", .int(description.averageTileBytes)),
             ("grids", .int(description.grids)), ("invalid_grids", .int(description.invalidGrids)),
@@ -149,7 +152,7 @@ struct InfoCommand: Command {
             "kind:     \(location.kind.displayName)",
             "schema:   \(description.schema)",
             "format:   \(description.sniffed?.description ?? "-") (declared: \(metadata["format"] ?? "none"))",
-            "tiles:    \(summary.tileCount)" + (description.grids + description.invalidGrids > 0
+            "tiles:    \(summary.isPartial ? "at least " : "")\(summary.tileCount)" + (description.grids + description.invalidGrids > 0
                 ? ", and \(description.grids) UTFGrids" + (description.invalidGrids > 0 ? " (\(description.invalidGrids) more not readable)" : "")
                 : ""),
             "size:     \(summary.byteCount) bytes (\(Formatting.bytes(summary.byteCount))), average \(description.averageTileBytes) bytes",

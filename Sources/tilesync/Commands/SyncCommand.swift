@@ -33,7 +33,7 @@ struct SyncCommand: Command {
             .init(name: "destination", help: "The store to update (created if missing)."),
         ],
         options: [delete, dryRun, checksum] + StorePairOptions.definitions(destination: .existingDestination)
-            + [mbtilesSchema, ConvertCommand.gridCallback, CompressOption.definition, skipInvalid]
+            + [mbtilesSchema, ConvertCommand.gridCallback, CompressOption.definition, skipInvalid] + LimitOptions.definitions
             + OutputOptions.definitions,
         examples: [
             "tilesync sync nightly.mbtiles published.mbtiles --delete",
@@ -45,6 +45,7 @@ struct SyncCommand: Command {
     static let catchesSignals = true
 
     let stores: StorePairOptions
+    var writtenStores: [TileStoreLocation] { [stores.destination] }
     let options: SyncOptions
     let output: OutputOptions
 
@@ -60,6 +61,7 @@ struct SyncCommand: Command {
         options.dryRun = arguments.flag(Self.dryRun)
         options.skipInvalid = arguments.flag(Self.skipInvalid)
         options.compression = try CompressOption.compression(arguments)
+        options.limits = try LimitOptions(arguments).limits
         self.options = options
         output = OutputOptions(arguments)
     }

@@ -73,7 +73,7 @@ struct TileCommand: Command {
         if printsJSON {
             Terminal.out(JSONText.render(.object([
                 ("z", .int(tile.z)), ("x", .int(tile.x)), ("y", .int(tile.y)), ("tms_y", .int(tile.tmsY)),
-                ("quadkey", .string(tile.quadkey)), ("pmtiles_tile_id", .int(Int(PMTilesTileID.id(of: tile)))),
+                ("quadkey", .string(tile.quadkey)), ("pmtiles_tile_id", .int(Int(TileID.id(of: tile)))),
                 ("bounds", .string(bounds.description)),
             ])))
         } else {
@@ -81,7 +81,7 @@ struct TileCommand: Command {
                 xyz:      \(tile.z)/\(tile.x)/\(tile.y)
                 tms:      \(tile.z)/\(tile.x)/\(tile.tmsY)  (MBTiles zoom_level \(tile.z), tile_column \(tile.x), tile_row \(tile.tmsY))
                 quadkey:  \(tile.quadkey.isEmpty ? "(empty at zoom 0)" : tile.quadkey)
-                pmtiles:  tile ID \(PMTilesTileID.id(of: tile))
+                pmtiles:  tile ID \(TileID.id(of: tile))
                 bounds:   \(bounds.description)  (west,south,east,north)
                 """)
         }
@@ -93,8 +93,8 @@ struct TileCommand: Command {
             return arguments.flag(tms) ? try TileCoordinate(z: parsed.z, x: parsed.x, tmsY: parsed.y) : parsed
         }
         if let quadkey = arguments.value(quadkey) { return try TileCoordinate(quadkey: quadkey) }
-        if let id = try arguments.integer(tileID, in: 0...Int(PMTilesTileID.end - 1)) {
-            let (z, x, y) = try PMTilesTileID.zxy(of: UInt64(id))
+        if let id = try arguments.integer(tileID, in: 0...Int(TileID.end - 1)) {
+            let (z, x, y) = try TileID.zxy(of: UInt64(id))
             return try TileCoordinate(z: z, x: x, y: y)
         }
         guard let lon = try arguments.double(longitude), let lat = try arguments.double(latitude), let zoom else {

@@ -19,13 +19,15 @@ struct VerifyCommand: Command {
             the stores that are folders or tars.
             A status line on stderr (when it is a terminal, or with TILESYNC_PROGRESS=1) counts the
             tiles checked; Ctrl-C stops the check (exit 130).
-            Exit status 0 when clean or identical, 1 otherwise.
+            Metadata that does not describe the tiles (minzoom, maxzoom, bounds, a PMTiles header's
+            centre) is a warning: the exit status says whether the data is sound.
+            Exit status 0 when the data is sound or the stores identical, 1 otherwise.
             """,
         arguments: [
             .init(name: "store", help: "An MBTiles file, a folder, a tar or PMTiles archive."),
             .init(name: "other", help: "A second store to compare with the first.", isOptional: true),
         ],
-        options: [fix] + FilterOptions.definitions + [LayoutOptions.Role.store.layout, LayoutOptions.Role.store.scheme, quiet]
+        options: [fix, LimitOptions.maxTiles] + FilterOptions.definitions + [LayoutOptions.Role.store.layout, LayoutOptions.Role.store.scheme, quiet]
             + ObjectStorageOptions.definitions(writes: false),
         examples: [
             "tilesync verify world.mbtiles",
@@ -34,18 +36,22 @@ struct VerifyCommand: Command {
         ])
 
     static let catchesSignals = true
-    static let interruptGrace: Double? = 1
 
     let store: TileStoreLocation
     let other: TileStoreLocation?
     let filter: TileFilter
     let fixes: Bool
     let quiet: Bool
+    let limits: TileAmountLimits
+    var writtenStores: [TileStoreLocation] { fixes ? [store] : [] }
 
     init(parsing arguments: ParsedArguments) throws {
         let layout = try LayoutOptions(arguments, role: .store)
         let filter = try FilterOptions(arguments)
         fixes = arguments.flag(Self.fix)
+        var limits = TileAmountLimits()
+        limits.maxTiles = try arguments.integer(LimitOptions.maxTiles, in: 1...Int.max) ?? TileAmountLimits.defaultMaxTiles
+        self.limits = limits
         quiet = arguments.flag(Self.quiet)
         self.filter = filter.filter
         let flags = { (_: String) in layout.given.joined(separator: " and ") }
@@ -85,28 +91,32 @@ struct VerifyCommand: Command {
         let status = StatusLine(store: store.address, quiet: quiet)
         defer { status.finish() }
         status.show("checking tiles")
-        let report = try StoreVerifier.verify(store, fix: fixes, progress: { status.count($0) }, isCancelled: { cancellation.isSet })
+        let report = try StoreVerifier.verify(store, fix: fixes, limits: limits, progress: { status.count($0) }, isCancelled: { cancellation.isSet })
         status.finish()
         if !quiet {
-            for problem in report.problems { Terminal.out("Problem: \(store.address): \(problem)") }
+            for problem in report.problems {
+                Terminal.out("\(problem.category.isWarning ? "Warning" : "Problem"): \(store.address): \(problem)")
+            }
             for category in VerificationProblem.Category.allCases {
                 let count = report.counts[category, default: 0]
                 if count > VerificationReport.keptPerCategory {
-                    Terminal.out("Problem: \(store.address): ... and \(count - VerificationReport.keptPerCategory) more \(category.rawValue) problems")
+                    Terminal.out("\(category.isWarning ? "Warning" : "Problem"): \(store.address): ... and "
+                        + "\(count - VerificationReport.keptPerCategory) more \(category.rawValue) \(category.isWarning ? "warnings" : "problems")")
                 }
             }
             for note in report.notes { Terminal.out("Note: \(note)") }
             for fix in report.fixes { Terminal.out("Fixed: \(fix)") }
         }
+        let warnings = report.warningCount > 0 ? ", \(report.warningCount) warning\(report.warningCount == 1 ? "" : "s")" : ""
         if report.isClean {
-            Terminal.out("\(store.address): OK, \(report.tilesChecked) tiles\(report.gridsChecked > 0 ? " and \(report.gridsChecked) UTFGrids" : "") checked")
+            Terminal.out("\(store.address): OK, \(report.tilesChecked) tiles\(report.gridsChecked > 0 ? " and \(report.gridsChecked) UTFGrids" : "") checked\(warnings)")
             return 0
         }
-        let counts = VerificationProblem.Category.allCases.compactMap { category in
+        let counts = VerificationProblem.Category.allCases.filter { !$0.isWarning }.compactMap { category in
             report.counts[category].map { "\($0) \(category.rawValue)" }
         }.joined(separator: ", ")
         Terminal.out("\(store.address): \(report.problemCount) problems (\(counts)), \(report.tilesChecked) tiles"
-            + (report.gridsChecked > 0 ? " and \(report.gridsChecked) UTFGrids" : "") + " checked")
+            + (report.gridsChecked > 0 ? " and \(report.gridsChecked) UTFGrids" : "") + " checked\(warnings)")
         return 1
     }
 

@@ -88,8 +88,16 @@ struct LibraryTourTests {
                                                 to: TileStoreLocation(parsing: pmtilesPath))
         let pmtiles = try PMTilesReader(location: TileStoreLocation(parsing: pmtilesPath))
         print(pmtiles.header.addressedTilesCount, pmtiles.header.tileContentsCount)   // 85 70
-        let id = try PMTilesTileID.id(z: 12, x: 3423, y: 1763)                          // 19078479
+        let id = try TileID.id(z: 12, x: 3423, y: 1763)                          // 19078479
         let served = try TileSource(path: pmtilesPath).tile(z: 1, x: 0, y: 0)          // the same bytes as the MBTiles
+        let amount = try pmtiles.amount(matching: .all, upTo: 1_000_000)               // 85 tiles, from the directories alone
+        var limited = ConversionOptions()
+        limited.limits.maxTiles = 50                     // a source of more tiles is refused before the first write
+        #expect(amount?.tiles == 85)
+        #expect(throws: TileStoreError.self) {
+            try TileConverter.convert(from: TileStoreLocation(parsing: pmtilesPath), to: TileStoreLocation(parsing: directory.file("copy.mbtiles")),
+                                      options: limited)
+        }
         #expect(archive.tilesWritten == 85 && archive.distinctBlobs == 70)
         #expect((pmtiles.header.addressedTilesCount, pmtiles.header.tileContentsCount) == (85, 70))
         #expect(id == 19_078_479)

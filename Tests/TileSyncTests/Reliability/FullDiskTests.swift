@@ -43,6 +43,17 @@ struct FullDiskTests {
             #expect {
                 _ = try TileConverter.convert(from: source, to: target)
             } throws: { error in
+                (error as? TileStoreError)?.kind == .limitExceeded
+                    && (error as? TileStoreError)?.message.hasPrefix("341 tiles need about ") == true
+                    && (error as? TileStoreError)?.message.hasSuffix(" bytes here, and its file system has 1048576 bytes free; nothing was written") == true
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: disk).isEmpty)
+            // Past the check (--no-space-check), the write itself fails for space and cleans up.
+            var options = ConversionOptions()
+            options.limits.checksFreeSpace = false
+            #expect {
+                _ = try TileConverter.convert(from: source, to: target, options: options)
+            } throws: { error in
                 (error as? TileStoreError)?.kind == .io && (error as? TileStoreError)?.hint == TileStoreError.diskFullHint
             }
             let left = try FileManager.default.contentsOfDirectory(atPath: disk)

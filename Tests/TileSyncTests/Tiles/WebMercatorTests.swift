@@ -56,11 +56,14 @@ struct WebMercatorTests {
         #expect(try WebMercator.tileRanges(covering: .world, zoom: 2).map(\.count) == [16])
     }
 
-    @Test("A box across the antimeridian gives two ranges")
+    @Test("A box across the antimeridian gives two ranges, or one where both reach the same columns (no tile twice)")
     func antimeridian() throws {
         let box = try BoundingBox(parsing: "170,-10,-170,10")
         let ranges = try WebMercator.tileRanges(covering: box, zoom: 3)
         #expect(ranges.map(\.description) == ["3/7-7/3-4", "3/0-0/3-4"])
+        #expect(try WebMercator.tileRanges(covering: box, zoom: 0).map(\.description) == ["0/0-0/0-0"])
+        #expect(try WebMercator.tileRanges(covering: box, zoom: 1).map(\.description) == ["1/0-1/0-1"])
+        #expect(try WebMercator.tileRanges(covering: try BoundingBox(parsing: "-10,-10,-20,10"), zoom: 4).map(\.count) == [16 * 2])
     }
 
     @Test("The zoom that fits a region")

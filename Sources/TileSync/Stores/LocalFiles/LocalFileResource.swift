@@ -50,6 +50,27 @@ struct LocalFileResource: TileStoreResource {
         AtomicFile.removeStaleTemporaries(of: path)
     }
 
+    /// A folder takes whole blocks per tile file; a file (MBTiles, tar, PMTiles) the tile bytes
+    /// and about 64 bytes of index, header or padding per tile.
+    func space(forTiles tiles: Int, tileBytes: Int) -> (needed: Int, available: Int)? {
+        guard let free = FreeSpace(near: path) else { return nil }
+        let needed: Int
+        if isFolder {
+            let mean = tiles > 0 ? tileBytes / tiles : 0
+            let perFile = (mean + free.blockSize - 1) / free.blockSize * free.blockSize
+            needed = tiles.multipliedReportingOverflow(by: max(perFile, free.blockSize)).overflow ? Int.max : tiles * max(perFile, free.blockSize)
+        } else {
+            let overhead = tiles.multipliedReportingOverflow(by: 64)
+            let sum = tileBytes.addingReportingOverflow(overhead.partialValue)
+            needed = overhead.overflow || sum.overflow ? Int.max : sum.partialValue
+        }
+        return (needed, free.availableBytes)
+    }
+
+    func removeOwnTemporaries() {
+        AtomicFile.removeOwnTemporaries(of: path)
+    }
+
     func removeStore() {
         AtomicFile.remove(path)
     }

@@ -5,6 +5,9 @@ struct MBTilesCatalog {
     /// A table, view or sub-select usable in `FROM`.
     let tileSource: String
     let hasMetadataTable: Bool
+    /// `tiles` is a view of a shape TileSync does not know: its rows may be any number (a cross
+    /// join of small tables gives millions), so scans of it are bounded.
+    let tilesIsUnknownView: Bool
 
     static let tileColumns = ["zoom_level", "tile_column", "tile_row", "tile_data"]
 
@@ -17,6 +20,7 @@ struct MBTilesCatalog {
             throw MBTilesCatalog.openError(error, store: store)
         }
         let names = Set(objects.compactMap { $0[0]?.lowercased() })
+        let views = Set(objects.filter { $0[1] == "view" }.compactMap { $0[0]?.lowercased() })
         func columns(_ table: String) throws(TileStoreError) -> Set<String> {
             do {
                 return Set(try connection.rows("PRAGMA table_info(\"\(table)\")").compactMap { $0[1]?.lowercased() })
@@ -32,11 +36,13 @@ struct MBTilesCatalog {
            try columns("tiles_with_hash").isSuperset(of: required.union(["tile_hash"])) {
             schema = .flatWithHash
             tileSource = "tiles_with_hash"
+            tilesIsUnknownView = false
         } else if names.contains("map"), names.contains("images"),
                   try columns("map").isSuperset(of: ["zoom_level", "tile_column", "tile_row", "tile_id"]),
                   try columns("images").isSuperset(of: ["tile_data", "tile_id"]) {
             schema = .normalized
             tileSource = Self.normalizedSource(join: "JOIN")
+            tilesIsUnknownView = false
         } else if names.contains("tiles") {
             let found = try columns("tiles")
             let missing = Self.tileColumns.filter { !found.contains($0) }
@@ -48,6 +54,7 @@ struct MBTilesCatalog {
             }
             schema = .flat
             tileSource = "tiles"
+            tilesIsUnknownView = views.contains("tiles")
         } else {
             throw TileStoreError(
                 .notATileStore, store: store,

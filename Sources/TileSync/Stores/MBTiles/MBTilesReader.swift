@@ -362,12 +362,19 @@ public final class MBTilesReader: TileReader {
         return low &+ Int(bitPattern: offset)
     }
 
-    /// Without `countingBytes`, one pass over the tile index (the table's rows are not read).
+    /// Rows of a `tiles` view of unknown shape that a summary reads at most.
+    static let viewScanLimit = 1_000_000
+
+    /// Without `countingBytes`, one pass over the tile index (the table's rows are not read). A
+    /// `tiles` view of unknown shape is read up to `viewScanLimit` rows (`isPartial` beyond).
     public func summary(matching filter: TileFilter, countingBytes: Bool) throws -> TileSetSummary {
         let bytes = countingBytes ? "sum(length(tile_data))" : "0"
+        let source = catalog.tilesIsUnknownView
+            ? "(SELECT * FROM \(catalog.tileSource)\(Self.whereClause(filter)) LIMIT \(Self.viewScanLimit + 1))"
+            : catalog.tileSource + Self.whereClause(filter)
         let sql = """
             SELECT zoom_level, count(*), \(bytes), min(tile_column), max(tile_column), \
-            min(tile_row), max(tile_row) FROM \(catalog.tileSource)\(Self.whereClause(filter)) GROUP BY zoom_level
+            min(tile_row), max(tile_row) FROM \(source) GROUP BY zoom_level
             """
         var summary = TileSetSummary()
         do {
@@ -387,7 +394,26 @@ public final class MBTilesReader: TileReader {
         } catch {
             throw readError(error, item: nil)
         }
+        if catalog.tilesIsUnknownView, summary.tileCount > Self.viewScanLimit { summary.isPartial = true }
         return summary
+    }
+
+    /// A count of the rows (of a view, at most `limit + 1`) and the bytes estimated from the first
+    /// 1,000 tiles' mean size.
+    public func amount(matching filter: TileFilter, upTo limit: Int) throws -> TileAmount? {
+        let condition = Self.whereClause(filter)
+        let countSQL = catalog.tilesIsUnknownView
+            ? "SELECT count(*) FROM (SELECT 1 FROM \(catalog.tileSource)\(condition) LIMIT \(limit + 1))"
+            : "SELECT count(*) FROM \(catalog.tileSource)\(condition)"
+        do {
+            let count = try connection.rows(countSQL).first?.first.flatMap { $0.flatMap(Int.init) } ?? 0
+            let sampleSQL = "SELECT avg(length(tile_data)) FROM (SELECT tile_data FROM \(catalog.tileSource)\(condition) LIMIT 1000)"
+            let mean = try connection.rows(sampleSQL).first?.first.flatMap { $0.flatMap(Double.init) } ?? 0
+            let bytes = (Double(count) * mean).rounded(.up)
+            return TileAmount(tiles: count, bytes: bytes < Double(Int.max) ? Int(bytes) : Int.max, isLowerBound: catalog.tilesIsUnknownView && count > limit)
+        } catch {
+            throw readError(error, item: nil)
+        }
     }
 
     func validatedData(_ data: Data?, coordinate: TileCoordinate) throws(TileStoreError) -> Data {

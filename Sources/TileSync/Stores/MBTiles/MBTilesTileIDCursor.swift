@@ -64,7 +64,7 @@ final class MBTilesTileIDCursor: TileCursor {
                 position += 1
                 guard let data = blobs[index] else { continue }
                 blobs[index] = nil
-                let tile = try PMTilesTileID.zxy(of: ids[index])
+                let tile = try TileID.zxy(of: ids[index])
                 let coordinate = TileCoordinate(unchecked: tile.z, tile.x, tile.y)
                 if data.isEmpty {
                     // NULL and empty blobs get the plain cursor's message.
@@ -95,7 +95,7 @@ final class MBTilesTileIDCursor: TileCursor {
             let coordinate = try MBTilesCursor.coordinate(of: statement, store: reader.location.address)
             guard filter.contains(coordinate) else { continue }
             do {
-                try sorter.append(PMTilesTileID.id(of: coordinate))
+                try sorter.append(TileID.id(of: coordinate))
             } catch {
                 isDone = true
                 throw error.storeError(store: reader.location.address)

@@ -30,4 +30,9 @@ struct S3Resource: TileStoreResource {
     func removeStore() {
         store?.deleteEverything()
     }
+
+    /// Uploads are staged in the system's temporary folder.
+    func removeOwnTemporaries() {
+        AtomicFile.removeOwnTemporaries(in: NSTemporaryDirectory())
+    }
 }

@@ -8,9 +8,11 @@ import Foundation
 /// alone), leaf pointers nest at most `maxDepth` deep and stay inside their parent's ID range.
 /// Not thread-safe (the leaf cache): one per thread.
 final class PMTilesArchive {
-    /// Compressed bytes of one directory TileSync reads at most (64 MiB).
-    static let maxDirectoryBytes = 64 << 20
-    /// Decompressed bytes of one directory or of the metadata at most (256 MiB).
+    /// Bytes of one directory TileSync reads or decompresses at most (16 MiB, about 4 million
+    /// entries: the leaves go-pmtiles, tippecanoe and planetiler write for a planet are below
+    /// 1 MiB). A larger one is refused as a decompression bomb, naming the directory.
+    static let maxDirectoryBytes = 16 << 20
+    /// Decompressed bytes of the metadata at most (256 MiB).
     static let maxDecodedBytes = 256 << 20
     /// Directory levels below the root: the reference readers stop at 3.
     static let maxDepth = 3
@@ -26,6 +28,8 @@ final class PMTilesArchive {
     /// Cached leaves' offsets, oldest first (evicted first).
     private var cacheOrder: [UInt64] = []
     private var cachedCount = 0
+    /// Polled by long walks (the spool of a row-order cursor): true stops them.
+    var isCancelled: @Sendable () -> Bool = { false }
 
     /// Opens and checks an archive.
     /// - Throws: `TileStoreError`: `.notFound`, `.notATileStore` (not PMTiles, or another
@@ -66,7 +70,7 @@ final class PMTilesArchive {
             try Self.checkSections(header, fileSize: source.size)
             _ = try Self.compression(of: header)
             let rootBytes = try Self.readSection(source, offset: header.rootOffset, length: header.rootLength, part: "root directory")
-            let decoded = try header.internalCompression?.decompress(rootBytes, limit: Self.maxDecodedBytes, part: "root directory") ?? []
+            let decoded = try header.internalCompression?.decompress(rootBytes, limit: Self.maxDirectoryBytes, part: "root directory") ?? []
             root = try PMTilesDirectory.decode(decoded, part: "root directory", allowsEmpty: true)
         } catch {
             throw PMTilesCursor.storeError(error, store: store)
@@ -98,7 +102,7 @@ final class PMTilesArchive {
             throw PMTilesFormatError(part, "lies past the end of the leaf directories section (\(header.leafDirectoriesLength) bytes)")
         }
         let raw = try Self.readSection(source, offset: header.leafDirectoriesOffset + pointer.offset, length: UInt64(pointer.length), part: part)
-        let entries = try Self.compression(of: header).decompress(raw, limit: Self.maxDecodedBytes, part: part)
+        let entries = try Self.compression(of: header).decompress(raw, limit: Self.maxDirectoryBytes, part: part)
         let decoded = try PMTilesDirectory.decode(entries, part: part)
         if decoded[0].tileID < pointer.tileID {
             throw PMTilesFormatError(part, "starts at tile ID \(decoded[0].tileID), before its pointer's \(pointer.tileID)")
@@ -112,8 +116,15 @@ final class PMTilesArchive {
     func entry(for id: UInt64) throws -> PMTilesEntry? {
         guard var found = Self.lastEntry(in: root, atOrBefore: id) else { return nil }
         var parent: PMTilesEntry?
+        let zoomEnd = TileID.firstID(ofZoom: Int(header.maxZoom) + 1)
         for _ in 0..<Self.maxDepth {
-            if !found.isLeaf { return id < found.endID ? found : nil }
+            if !found.isLeaf {
+                guard found.endID <= zoomEnd else {
+                    throw PMTilesFormatError(parent.map { "leaf directory at offset \($0.offset)" } ?? "root directory",
+                                             "the entry at tile ID \(found.tileID) runs \(found.runLength) tiles, past tile ID \(zoomEnd - 1), the last of the header's max zoom \(header.maxZoom)")
+                }
+                return id < found.endID ? found : nil
+            }
             parent = found
             guard let next = Self.lastEntry(in: try leaf(found), atOrBefore: id) else { return nil }
             found = next
@@ -127,7 +138,7 @@ final class PMTilesArchive {
     ///   `.io` when the read fails.
     func tileData(_ entry: PMTilesEntry, at coordinate: TileCoordinate) throws -> Data {
         do {
-            return try blob(entry, part: "tile \(coordinate) (tile ID \(PMTilesTileID.id(of: coordinate)))")
+            return try blob(entry, part: "tile \(coordinate) (tile ID \(TileID.id(of: coordinate)))")
         } catch let error as PMTilesFormatError {
             throw TileStoreError(.invalidTile, store: store, item: error.part, message: error.message)
         } catch {

@@ -199,7 +199,7 @@ enum PMTilesArchiveAssembler {
         }
         try forEachCopy(layout) { copy in
             let length = Int(copy.length)
-            let tile = try PMTilesTileID.zxy(of: copy.blobOffset)
+            let tile = try TileID.zxy(of: copy.blobOffset)
             if length > windowBytes {
                 try flushWindow()
                 if isCancelled() { throw CancellationError() }
@@ -229,7 +229,7 @@ enum PMTilesArchiveAssembler {
 
     /// The error for a tile that the source no longer holds as it streamed it.
     static func changed(_ source: any TileColumnRereading, tile id: UInt64, message: String) -> TileStoreError {
-        let tile = (try? PMTilesTileID.zxy(of: id)).map { "tile \($0.z)/\($0.x)/\($0.y)" } ?? "tile ID \(id)"
+        let tile = (try? TileID.zxy(of: id)).map { "tile \($0.z)/\($0.x)/\($0.y)" } ?? "tile ID \(id)"
         return TileStoreError(.io, store: source.location.address, item: tile, message: "\(message): it changed while it was converted")
     }
 

@@ -22,7 +22,7 @@ enum PMTilesDirectory {
             let delta = try reader.varint()
             if index > 0 && delta == 0 { throw PMTilesFormatError(part, "entry \(index) repeats tile ID \(lastID)") }
             let (id, overflow) = lastID.addingReportingOverflow(delta)
-            guard !overflow, id < PMTilesTileID.end else {
+            guard !overflow, id < TileID.end else {
                 throw PMTilesFormatError(part, "entry \(index) has a tile ID past zoom 31")
             }
             entries[index].tileID = id
@@ -31,7 +31,7 @@ enum PMTilesDirectory {
         for index in 0..<count {
             let run = try reader.varint()
             guard run <= UInt64(UInt32.max) else { throw PMTilesFormatError(part, "entry \(index) has a run length of \(run), above 2^32 - 1") }
-            guard entries[index].tileID + run <= PMTilesTileID.end else {
+            guard entries[index].tileID + run <= TileID.end else {
                 throw PMTilesFormatError(part, "entry \(index) runs past zoom 31")
             }
             entries[index].runLength = UInt32(run)

@@ -23,7 +23,7 @@ struct PMTilesEntryRuns {
 
     /// The zooms of the first and last tile placed (0, 0 when none was).
     var zooms: (min: Int, max: Int) {
-        firstTileID.map { (PMTilesTileID.zoom(of: $0), PMTilesTileID.zoom(of: lastTileID)) } ?? (0, 0)
+        firstTileID.map { (TileID.zoom(of: $0), TileID.zoom(of: lastTileID)) } ?? (0, 0)
     }
 
     /// Places the next tile (its ID above every one so far): at `offset` in the tile data when

@@ -12,21 +12,21 @@ enum PMTilesIDRanges {
     static let cellsPerZoom = 4096
 
     /// The ranges for `filter`; one range from the first zoom's first ID for a zoom range
-    /// alone (to `PMTilesTileID.end` when it goes up to TileSync's last zoom, so tiles beyond it
+    /// alone (to `TileID.end` when it goes up to TileSync's last zoom, so tiles beyond it
     /// are seen and reported).
     static func ranges(for filter: TileFilter) -> [Range<UInt64>] {
-        let lower = PMTilesTileID.firstID(ofZoom: filter.zooms.lowerBound)
+        let lower = TileID.firstID(ofZoom: filter.zooms.lowerBound)
         if filter.isZoomRangeOnly {
-            let upper = filter.zooms.upperBound >= TileCoordinate.maxZoom ? PMTilesTileID.end
-                : PMTilesTileID.firstID(ofZoom: filter.zooms.upperBound + 1)
+            let upper = filter.zooms.upperBound >= TileCoordinate.maxZoom ? TileID.end
+                : TileID.firstID(ofZoom: filter.zooms.upperBound + 1)
             return [lower..<upper]
         }
         var all: [Range<UInt64>] = []
         for z in filter.zooms {
-            let first = PMTilesTileID.firstID(ofZoom: z)
+            let first = TileID.firstID(ofZoom: z)
             var zoomRanges: [Range<UInt64>] = []
             if filter.boundingBox == nil {
-                zoomRanges = [first..<PMTilesTileID.firstID(ofZoom: z + 1)]
+                zoomRanges = [first..<TileID.firstID(ofZoom: z + 1)]
             } else {
                 for range in filter.ranges(atZoom: z) { zoomRanges += cells(covering: range, first: first) }
             }
@@ -72,7 +72,7 @@ enum PMTilesIDRanges {
                     && box.rows.lowerBound <= rows.lowerBound && rows.upperBound <= box.rows.upperBound
                 if inside || !mayCut {
                     let size = UInt64(1) << (2 * UInt64(shift))
-                    let corner = PMTilesTileID.id(of: TileCoordinate(unchecked: z, columns.lowerBound, rows.lowerBound)) - first
+                    let corner = TileID.id(of: TileCoordinate(unchecked: z, columns.lowerBound, rows.lowerBound)) - first
                     let start = first + corner / size * size
                     found.append(start..<(start + size))
                 } else {

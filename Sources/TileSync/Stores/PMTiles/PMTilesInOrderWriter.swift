@@ -176,7 +176,7 @@ final class PMTilesInOrderWriter {
                 if let failure { throw failure }
                 let hash = ContentHash(of: data)
                 for id in entry.tileID..<entry.tileID + UInt64(entry.runLength) {
-                    let tile = try PMTilesTileID.zxy(of: id)
+                    let tile = try TileID.zxy(of: id)
                     try body(Tile(coordinate: TileCoordinate(unchecked: tile.z, tile.x, tile.y), data: data), hash)
                 }
             }

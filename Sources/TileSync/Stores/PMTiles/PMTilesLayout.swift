@@ -28,7 +28,7 @@ struct PMTilesLayout {
         while let placement = held {
             held = try placements.next()
             if let next = held, next.tileID == placement.tileID {
-                let tile = (try? PMTilesTileID.zxy(of: placement.tileID)).map { "tile \($0.z)/\($0.x)/\($0.y)" } ?? "tile ID \(placement.tileID)"
+                let tile = (try? TileID.zxy(of: placement.tileID)).map { "tile \($0.z)/\($0.x)/\($0.y)" } ?? "tile ID \(placement.tileID)"
                 repeated.record(tile, reason: "appears again")
                 continue
             }

@@ -97,7 +97,7 @@ enum PMTilesMetadataMapping {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 3, let longitude = Double(parts[0]), let latitude = Double(parts[1]),
               (-180...180).contains(longitude), (-90...90).contains(latitude),
-              let zoom = Double(parts[2]), zoom.rounded() == zoom, (0...Double(PMTilesTileID.maxZoom)).contains(zoom)
+              let zoom = Double(parts[2]), zoom.rounded() == zoom, (0...Double(TileID.maxZoom)).contains(zoom)
         else { return nil }
         return (longitude, latitude, Int(zoom))
     }

@@ -28,6 +28,11 @@ public final class PMTilesReader: TileReader {
     }
 
     public var order: TileOrder { .tileID }
+
+    /// Stops the spool of a row-order cursor (which reads every tile entry before the first tile).
+    public func setCancellation(_ isCancelled: @escaping @Sendable () -> Bool) {
+        archive.isCancelled = isCancelled
+    }
     public var listingKnowsContent: Bool { false }
     public var hasCheapSummary: Bool { true }
 
@@ -88,7 +93,7 @@ public final class PMTilesReader: TileReader {
     public func tile(at coordinate: TileCoordinate) throws -> Data? {
         let entry: PMTilesEntry?
         do {
-            entry = try archive.entry(for: PMTilesTileID.id(of: coordinate))
+            entry = try archive.entry(for: TileID.id(of: coordinate))
         } catch {
             throw PMTilesCursor.storeError(error, store: location.address)
         }
@@ -99,21 +104,30 @@ public final class PMTilesReader: TileReader {
         PMTilesListingCursor(archive: archive, filter: filter)
     }
 
+    /// From the directories alone, each run counted by arithmetic.
     public func summary(matching filter: TileFilter, countingBytes: Bool) throws -> TileSetSummary {
-        var summary = TileSetSummary()
-        let cursor = PMTilesListingCursor(archive: archive, filter: filter)
-        while true {
-            do {
-                guard let entry = try cursor.next() else { break }
-                summary.add(entry.coordinate, size: entry.size)
-            } catch let error as TileStoreError where error.kind == .invalidTile {
-                continue
-            }
+        do {
+            return try PMTilesRunSummary.summary(of: archive, filter: filter)
+        } catch {
+            throw PMTilesCursor.storeError(error, store: location.address)
         }
-        return summary
     }
 
     public func integrityProblems() throws -> [String] {
         PMTilesStructureCheck(archive: archive).problems()
+    }
+
+    /// By arithmetic over the runs: the time of the directories, whatever the runs claim.
+    public func amount(matching filter: TileFilter, upTo limit: Int) throws -> TileAmount? {
+        do {
+            let (tiles, bytes) = try PMTilesRunSummary.amount(of: archive, filter: filter)
+            return TileAmount(tiles: tiles, bytes: bytes, distinctBytes: min(Int(clamping: header.tileDataLength), bytes))
+        } catch {
+            throw PMTilesCursor.storeError(error, store: location.address)
+        }
+    }
+
+    public func integrityWarnings() throws -> [String] {
+        PMTilesStructureCheck(archive: archive).warnings()
     }
 }

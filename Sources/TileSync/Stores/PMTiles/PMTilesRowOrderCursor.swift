@@ -28,7 +28,12 @@ final class PMTilesRowOrderCursor: TileCursor {
                                             memoryBudget: PMTilesTileCollector.sortBudget) { $0.key < $1.key }
         var walk = PMTilesTileWalk(archive, filter: filter)
         do {
+            var spooled = 0
             while true {
+                spooled += 1
+                if spooled % 65_536 == 0, archive.isCancelled() {
+                    throw TileStoreError(.interrupted, store: archive.store, message: "interrupted")
+                }
                 do {
                     guard let (coordinate, entry) = try walk.next() else { break }
                     try sorter.append(Record(key: Int64(order.sortKey(coordinate)), offset: entry.offset, length: entry.length,

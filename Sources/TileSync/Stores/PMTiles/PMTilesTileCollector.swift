@@ -61,7 +61,7 @@ final class PMTilesTileCollector {
     /// Records a tile and keeps its bytes.
     /// - Throws: `POSIXFileError` (disk full, I/O error).
     func add(_ tile: Tile, hash: ContentHash) throws(POSIXFileError) {
-        let id = PMTilesTileID.id(of: tile.coordinate)
+        let id = TileID.id(of: tile.coordinate)
         var offset: UInt64 = 0
         if case .spooled(let blobs) = blobBytes {
             if let known = recentBlobs[hash] {

@@ -29,7 +29,7 @@ struct PMTilesTileWalk {
             if let current, nextID < runEnd {
                 let id = nextID
                 nextID += 1
-                let (z, x, y) = try PMTilesTileID.zxy(of: id)
+                let (z, x, y) = try TileID.zxy(of: id)
                 guard z <= TileCoordinate.maxZoom else {
                     throw TileStoreError(.invalidTile, store: store, item: "tile \(z)/\(x)/\(y) (tile ID \(id))",
                                          message: "zoom \(z) is beyond TileSync's limit of \(TileCoordinate.maxZoom)")

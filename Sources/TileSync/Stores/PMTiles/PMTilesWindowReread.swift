@@ -26,7 +26,7 @@ struct PMTilesWindowReread: @unchecked Sendable {
     static func columns(of ids: UnsafeBufferPointer<UInt64>) -> [Column] {
         var columns: [PMTilesRereadColumn: (rows: ClosedRange<Int>, tiles: Int)] = [:]
         for id in ids {
-            guard let tile = try? PMTilesTileID.zxy(of: id) else { continue }
+            guard let tile = try? TileID.zxy(of: id) else { continue }
             let column = PMTilesRereadColumn(z: tile.z, x: tile.x)
             columns[column] = columns[column].map { (min($0.rows.lowerBound, tile.y)...max($0.rows.upperBound, tile.y), $0.tiles + 1) }
                 ?? (tile.y...tile.y, 1)
@@ -67,7 +67,7 @@ struct PMTilesWindowReread: @unchecked Sendable {
         var index = 0
         for (column, value) in columns {
             try source.rereadColumn(z: column.z, x: column.x, rows: value.rows, wanted: { y in
-                index = Self.index(of: PMTilesTileID.unchecked(z: column.z, x: UInt64(column.x), y: UInt64(y)), in: ids)
+                index = Self.index(of: TileID.unchecked(z: column.z, x: UInt64(column.x), y: UInt64(y)), in: ids)
                 return index >= 0 && !copied[index]
             }) { _, bytes in
                 try deliver(index, source, bytes)

@@ -83,7 +83,7 @@ public final class PMTilesWriter: TileWriter, RepeatCountingWriter, SourceReread
         let hash = hash == .unknown ? ContentHash(of: tile.data) : hash
         do {
             if let inOrder {
-                let id = PMTilesTileID.id(of: tile.coordinate)
+                let id = TileID.id(of: tile.coordinate)
                 if inOrder.follows(id) {
                     try inOrder.add(tile.data, id: id, hash: hash)
                     return

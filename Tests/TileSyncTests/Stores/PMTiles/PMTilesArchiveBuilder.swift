@@ -9,6 +9,11 @@ struct PMTilesArchiveBuilder {
     var data: [UInt8] = Array(GeneratedStore.bytes(for: TileCoordinate(unchecked: 0, 0, 0)))
     var metadata: [UInt8] = Array("{}".utf8)
     var compresses = true
+    /// The header's max zoom (31 unless a test says otherwise: every tile ID is then in range).
+    var maxZoom: UInt8 = 31
+    /// The header's `addressed_tiles_count` and `tile_entries_count` (0: unknown).
+    var addressedTiles: UInt64 = 0
+    var tileEntries: UInt64 = 0
 
     init(root entries: [PMTilesEntry]) {
         root = PMTilesDirectory.encode(entries)
@@ -33,6 +38,9 @@ struct PMTilesArchiveBuilder {
         header.internalCompressionValue = compresses ? PMTilesCompression.gzip.rawValue : PMTilesCompression.none.rawValue
         header.tileTypeValue = PMTilesTileType.png.rawValue
         header.isClustered = true
+        header.maxZoom = maxZoom
+        header.addressedTilesCount = addressedTiles
+        header.tileEntriesCount = tileEntries
         header.rootOffset = 127
         header.rootLength = UInt64(root.count)
         header.metadataOffset = header.rootOffset + header.rootLength

@@ -8,38 +8,38 @@ struct PMTilesEncodingTests {
         (0, 0, 0, UInt64(0)), (1, 0, 0, 1), (1, 0, 1, 2), (1, 1, 1, 3), (1, 1, 0, 4), (2, 0, 0, 5), (12, 3423, 1763, 19_078_479),
     ])
     func knownIDs(z: Int, x: Int, y: Int, id: UInt64) throws {
-        #expect(try PMTilesTileID.id(z: z, x: x, y: y) == id)
-        let back = try PMTilesTileID.zxy(of: id)
+        #expect(try TileID.id(z: z, x: x, y: y) == id)
+        let back = try TileID.zxy(of: id)
         #expect(back.z == z && back.x == x && back.y == y)
     }
 
     @Test("The four corners of every zoom 0-31 round-trip, and each zoom starts where the last ended")
     func corners() throws {
-        for z in 0...PMTilesTileID.maxZoom {
+        for z in 0...TileID.maxZoom {
             let last = (1 << z) - 1
             var ids: [UInt64] = []
             for (x, y) in [(0, 0), (last, 0), (0, last), (last, last)] {
-                let id = try PMTilesTileID.id(z: z, x: x, y: y)
+                let id = try TileID.id(z: z, x: x, y: y)
                 ids.append(id)
-                let back = try PMTilesTileID.zxy(of: id)
+                let back = try TileID.zxy(of: id)
                 #expect(back.z == z && back.x == x && back.y == y, "zoom \(z) corner \(x),\(y)")
-                #expect(id >= PMTilesTileID.firstID(ofZoom: z) && id < PMTilesTileID.firstID(ofZoom: z + 1))
+                #expect(id >= TileID.firstID(ofZoom: z) && id < TileID.firstID(ofZoom: z + 1))
             }
-            #expect(ids[0] == PMTilesTileID.firstID(ofZoom: z), "the Hilbert curve starts at the north-west corner")
+            #expect(ids[0] == TileID.firstID(ofZoom: z), "the Hilbert curve starts at the north-west corner")
         }
-        #expect(PMTilesTileID.firstID(ofZoom: 32) == 6_148_914_691_236_517_205)
-        #expect(throws: TileCoordinateError.self) { try PMTilesTileID.zxy(of: PMTilesTileID.end) }
-        #expect(throws: TileCoordinateError.zoomOutOfRange(32)) { try PMTilesTileID.id(z: 32, x: 0, y: 0) }
-        #expect(throws: TileCoordinateError.columnOutOfRange(z: 2, x: 4)) { try PMTilesTileID.id(z: 2, x: 4, y: 0) }
+        #expect(TileID.firstID(ofZoom: 32) == 6_148_914_691_236_517_205)
+        #expect(throws: TileCoordinateError.self) { try TileID.zxy(of: TileID.end) }
+        #expect(throws: TileCoordinateError.zoomOutOfRange(32)) { try TileID.id(z: 32, x: 0, y: 0) }
+        #expect(throws: TileCoordinateError.columnOutOfRange(z: 2, x: 4)) { try TileID.id(z: 2, x: 4, y: 0) }
     }
 
     @Test("Every tile of zoom 5 has a distinct ID, and neighbours along the curve are adjacent tiles")
     func hilbertCurve() throws {
         var previous: (x: Int, y: Int)?
-        for id in PMTilesTileID.firstID(ofZoom: 5)..<PMTilesTileID.firstID(ofZoom: 6) {
-            let (z, x, y) = try PMTilesTileID.zxy(of: id)
+        for id in TileID.firstID(ofZoom: 5)..<TileID.firstID(ofZoom: 6) {
+            let (z, x, y) = try TileID.zxy(of: id)
             #expect(z == 5)
-            #expect(try PMTilesTileID.id(z: z, x: x, y: y) == id)
+            #expect(try TileID.id(z: z, x: x, y: y) == id)
             if let previous { #expect(abs(previous.x - x) + abs(previous.y - y) == 1) }
             previous = (x, y)
         }
@@ -90,7 +90,7 @@ struct PMTilesEncodingTests {
     @Test("A run that passes the last tile ID of zoom 31 is refused")
     func runPastZoom31() {
         var bytes: [UInt8] = [1]
-        PMTilesByteReader.appendVarint(PMTilesTileID.end - 2, to: &bytes)
+        PMTilesByteReader.appendVarint(TileID.end - 2, to: &bytes)
         bytes += [5, 1, 1]
         #expect(throws: PMTilesFormatError("root directory", "entry 0 runs past zoom 31")) {
             try PMTilesDirectory.decode(bytes, part: "root directory")

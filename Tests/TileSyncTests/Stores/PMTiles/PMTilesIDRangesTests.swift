@@ -17,7 +17,7 @@ struct PMTilesIDRangesTests {
         var expected: Set<UInt64> = []
         for z in 0...6 {
             for coordinate in try TileRange.world(z: z) where filter.contains(coordinate) {
-                expected.insert(PMTilesTileID.id(of: coordinate))
+                expected.insert(TileID.id(of: coordinate))
             }
         }
         #expect(Self.ids(in: ranges) == expected)
@@ -32,19 +32,19 @@ struct PMTilesIDRangesTests {
         var expected: Set<UInt64> = []
         for z in 3...7 {
             for coordinate in try TileRange.world(z: z) where filter.contains(coordinate) {
-                expected.insert(PMTilesTileID.id(of: coordinate))
+                expected.insert(TileID.id(of: coordinate))
             }
         }
         #expect(expected.count > 100)
         #expect(Self.ids(in: PMTilesIDRanges.ranges(for: filter)) == expected)
         let shardOnly = try TileFilter(minZoom: 5, maxZoom: 5, shard: shard)
-        #expect(PMTilesIDRanges.ranges(for: shardOnly) == [(PMTilesTileID.firstID(ofZoom: 5) + 342)..<(PMTilesTileID.firstID(ofZoom: 5) + 683)])
+        #expect(PMTilesIDRanges.ranges(for: shardOnly) == [(TileID.firstID(ofZoom: 5) + 342)..<(TileID.firstID(ofZoom: 5) + 683)])
     }
 
     @Test("A zoom range alone is one range; up to zoom 30 it runs to the end of the ID space")
     func zoomRangeOnly() throws {
         #expect(PMTilesIDRanges.ranges(for: try TileFilter(minZoom: 2, maxZoom: 3)) == [5..<85])
-        #expect(PMTilesIDRanges.ranges(for: .all) == [0..<PMTilesTileID.end])
+        #expect(PMTilesIDRanges.ranges(for: .all) == [0..<TileID.end])
     }
 
     @Test("A box at zoom 30 is cut to at most the cell budget and still holds every tile of it")
@@ -57,7 +57,7 @@ struct PMTilesIDRangesTests {
         for coordinate in [TileCoordinate(unchecked: 30, tiles.columns.lowerBound, tiles.rows.lowerBound),
                            TileCoordinate(unchecked: 30, tiles.columns.upperBound, tiles.rows.upperBound),
                            TileCoordinate(unchecked: 30, (tiles.columns.lowerBound + tiles.columns.upperBound) / 2, tiles.rows.upperBound)] {
-            let id = PMTilesTileID.id(of: coordinate)
+            let id = TileID.id(of: coordinate)
             #expect(ranges.contains { $0.contains(id) })
         }
     }

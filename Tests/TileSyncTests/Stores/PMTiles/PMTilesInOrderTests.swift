@@ -24,7 +24,7 @@ struct PMTilesInOrderTests {
         var ids: [UInt64] = []
         var read: [TileCoordinate: Data] = [:]
         while let tile = try cursor.next() {
-            ids.append(PMTilesTileID.id(of: tile.coordinate))
+            ids.append(TileID.id(of: tile.coordinate))
             read[tile.coordinate] = tile.data
         }
         #expect(ids == Array(0..<UInt64(1_365)))
@@ -33,7 +33,7 @@ struct PMTilesInOrderTests {
         let zooms = try TileFilter(minZoom: 2, maxZoom: 3)
         var filtered: [UInt64] = []
         let some = try reader.tiles(matching: zooms, preferring: .tileID)
-        while let tile = try some.next() { filtered.append(PMTilesTileID.id(of: tile.coordinate)) }
+        while let tile = try some.next() { filtered.append(TileID.id(of: tile.coordinate)) }
         #expect(filtered == Array(5..<85))
 
         let connection = try SQLiteConnection(path: path, mode: .readWrite)
@@ -115,7 +115,7 @@ struct PMTilesInOrderTests {
             index % 7 == 0 ? Self.blob(index) + Data(repeating: UInt8(index), count: 300_000) : Self.blob(index)
         }
         let tiles = try (0..<UInt64(400)).map { id in
-            let tile = try PMTilesTileID.zxy(of: id)
+            let tile = try TileID.zxy(of: id)
             let pick = id < 40 ? Int(id) : Int((id * 7 + id / 13) % 40)
             return Tile(coordinate: TileCoordinate(unchecked: tile.z, tile.x, tile.y), data: blobs[pick])
         }
@@ -172,7 +172,7 @@ struct PMTilesInOrderTests {
         var replayed: [(UInt64, Data)] = []
         try writer.replay { tile, hash in
             #expect(hash == ContentHash(of: tile.data))
-            replayed.append((PMTilesTileID.id(of: tile.coordinate), tile.data))
+            replayed.append((TileID.id(of: tile.coordinate), tile.data))
         }
         #expect(replayed.map(\.0) == Array(0..<UInt64(14)))
         #expect(replayed.map(\.1) == (0..<12).map(Self.blob) + [Self.blob(1), Self.blob(11)])

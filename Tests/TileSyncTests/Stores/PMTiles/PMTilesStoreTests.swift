@@ -42,7 +42,7 @@ struct PMTilesStoreTests {
         var lastID: UInt64?
         var read = 0
         while let tile = try cursor.next() {
-            let id = PMTilesTileID.id(of: tile.coordinate)
+            let id = TileID.id(of: tile.coordinate)
             if let lastID { #expect(id > lastID) }
             lastID = id
             #expect(tile.data == expected[tile.coordinate], "tile \(tile.coordinate)")
@@ -248,7 +248,7 @@ struct PMTilesStoreTests {
         looping.root = PMTilesDirectory.encode([PMTilesEntry(tileID: 0, offset: 0, length: UInt32(looping.leaves.count), runLength: 0)])
         let loop = try open("loop.pmtiles", looping)
         #expect(throws: TileStoreError(.corrupt, store: folder.file("loop.pmtiles"), item: "leaf directory at offset 0",
-                                       message: "leaf directories nest more than 3 levels deep (a loop?)")) { try readAll(loop) }
+                                       message: "the pointer at tile ID 0 leads to the leaf directory at offset 0 a second time (a loop?)")) { try readAll(loop) }
         #expect(throws: TileStoreError.self) { try loop.tile(at: TileCoordinate(unchecked: 0, 0, 0)) }
 
         // Leaves whose entries go backwards across leaves.
@@ -277,10 +277,10 @@ struct PMTilesStoreTests {
 
         // Zoom 31 is valid PMTiles but beyond TileSync's zoom 30: an invalid tile, named.
         let deep = try open("deep.pmtiles", PMTilesArchiveBuilder(root: [PMTilesEntry(tileID: 0, offset: 0, length: length, runLength: 1),
-                                                                          PMTilesEntry(tileID: PMTilesTileID.firstID(ofZoom: 31), offset: 0, length: length, runLength: 1)]))
+                                                                          PMTilesEntry(tileID: TileID.firstID(ofZoom: 31), offset: 0, length: length, runLength: 1)]))
         let deepCursor = try deep.tiles(matching: .all)
         #expect(try deepCursor.next()?.coordinate == TileCoordinate(unchecked: 0, 0, 0))
-        #expect(throws: TileStoreError(.invalidTile, store: folder.file("deep.pmtiles"), item: "tile 31/0/0 (tile ID \(PMTilesTileID.firstID(ofZoom: 31)))",
+        #expect(throws: TileStoreError(.invalidTile, store: folder.file("deep.pmtiles"), item: "tile 31/0/0 (tile ID \(TileID.firstID(ofZoom: 31)))",
                                        message: "zoom 31 is beyond TileSync's limit of 30")) { try deepCursor.next() }
         #expect(try deepCursor.next() == nil)
         #expect(try deep.summary(matching: .all).tileCount == 1)

@@ -127,7 +127,7 @@ final class PMTilesBatchCursor: TileCursor {
                     continue
                 }
                 do {
-                    try archive.checkBlob(entry, part: "tile \(coordinate) (tile ID \(PMTilesTileID.id(of: coordinate)))")
+                    try archive.checkBlob(entry, part: "tile \(coordinate) (tile ID \(TileID.id(of: coordinate)))")
                 } catch {
                     batch.items.append(.failure(TileStoreError(.invalidTile, store: archive.store, item: error.part, message: error.message)))
                     continue

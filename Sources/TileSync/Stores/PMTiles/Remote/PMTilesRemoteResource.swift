@@ -1,3 +1,5 @@
+import Foundation
+
 /// What holds a PMTiles archive at `s3://` or `http(s)://`: one object. It exists when the
 /// server has it (a HEAD request to S3, the first range of a URL); a sync into it keeps no
 /// state (it is rewritten when anything changed).
@@ -18,5 +20,10 @@ struct PMTilesRemoteResource: TileStoreResource {
     func removeStore() {
         guard let target = try? PMTilesUploadTarget.of(location) else { return }
         _ = try? target.client.send(S3Request("DELETE", key: target.key), accepting: [404])
+    }
+
+    /// Uploads are staged in the system's temporary folder.
+    func removeOwnTemporaries() {
+        AtomicFile.removeOwnTemporaries(in: NSTemporaryDirectory())
     }
 }

@@ -1,7 +1,7 @@
-/// PMTiles tile IDs (spec v3): a tile's position along the Hilbert curves of zoom 0, 1, 2, ...
-/// laid end to end, so `0/0/0` is 0, the four tiles of zoom 1 are 1 to 4, and zoom 31 ends
-/// just below 2^64 / 3. Coordinates are XYZ.
-public enum PMTilesTileID {
+/// Tile IDs, the numbering of PMTiles v3 that every store and shard uses for order: a tile's
+/// position along the Hilbert curves of zoom 0, 1, 2, ... laid end to end, so `0/0/0` is 0, the
+/// four tiles of zoom 1 are 1 to 4, and zoom 31 ends just below 2^64 / 3. Coordinates are XYZ.
+public enum TileID {
     /// The highest zoom a 64-bit tile ID can hold.
     public static let maxZoom = 31
     /// One past the last tile ID of zoom 31: (4^32 - 1) / 3.
@@ -33,7 +33,13 @@ public enum PMTilesTileID {
         guard id < end else { throw .zoomOutOfRange(32) }
         var z = 0
         while firstID(ofZoom: z + 1) <= id { z += 1 }
-        var position = id - firstID(ofZoom: z)
+        let (x, y) = coordinate(z: z, position: id - firstID(ofZoom: z))
+        return (z, x, y)
+    }
+
+    /// The column and row (XYZ) of the tile at `position` along zoom `z`'s curve.
+    static func coordinate(z: Int, position: UInt64) -> (x: Int, y: Int) {
+        var position = position
         var x: UInt64 = 0
         var y: UInt64 = 0
         var side: UInt64 = 1
@@ -47,7 +53,7 @@ public enum PMTilesTileID {
             position >>= 2
             side <<= 1
         }
-        return (z, Int(x), Int(y))
+        return (Int(x), Int(y))
     }
 
     /// The zoom of a tile ID below `end`.

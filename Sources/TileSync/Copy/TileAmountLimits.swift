@@ -1,0 +1,16 @@
+/// What a run refuses before its first write: more tiles than `maxTiles` from a source that can
+/// count them cheaply, or more bytes than the destination's file system has free.
+public struct TileAmountLimits: Sendable, Equatable {
+    /// The default `maxTiles`: 50 million, more than a country at zoom 16 and a day's work on a
+    /// laptop.
+    public static let defaultMaxTiles = 50_000_000
+
+    /// Tiles a run may read from one source at most (`--max-tiles`).
+    public var maxTiles = defaultMaxTiles
+    /// Refuse a run whose estimated size is more than the destination's free space
+    /// (false: `--no-space-check`).
+    public var checksFreeSpace = true
+
+    /// The defaults: 50 million tiles, free space checked.
+    public init() {}
+}
