@@ -26,11 +26,11 @@ final class ReliabilityEndToEndTests {
         ("mapbox-tile-copy/invalid.corrupt.mbtiles", "damaged SQLite database (database disk image is malformed) (the file may be truncated; fetch it again)"),
         ("mapbox-upload-validate/invalid.mbtiles-notadb.mbtiles", "not an SQLite database (file is not a database)"),
         ("mapbox-upload-validate/invalid.mbtiles-notiledata.mbtiles", "table tiles: has no column zoom_level, tile_column, tile_row, tile_data (it has image, x, y, z) (an MBTiles tiles table has zoom_level, tile_column, tile_row, tile_data)"),
-        ("node-mbtiles/corrupt_null_tile.mbtiles", "tile 1/0/1 (TMS row 0): tile_data is NULL"),
-        ("mapbox-tile-copy/invalid.null-tile.mbtiles", "tile 1/0/1 (TMS row 0): tile_data is NULL"),
-        ("martin/files/invalid-tile-idx.mbtiles", "tile zoom_level 6, tile_column 10, tile_row 64: TMS row 64 is out of range at zoom 6 (0...63)"),
+        ("node-mbtiles/corrupt_null_tile.mbtiles", "tile 1/0/1 (TMS row 0): tile_data is NULL (--skip-invalid skips such tiles and counts them)"),
+        ("mapbox-tile-copy/invalid.null-tile.mbtiles", "tile 1/0/1 (TMS row 0): tile_data is NULL (--skip-invalid skips such tiles and counts them)"),
+        ("martin/files/invalid-tile-idx.mbtiles", "tile zoom_level 6, tile_column 10, tile_row 64: TMS row 64 is out of range at zoom 6 (0...63) (--skip-invalid skips such tiles and counts them)"),
         ("martin/files/invalid.mbtiles", "SQLite database with no tables, not an MBTiles file"),
-        ("tar/hostile.tar", "entry '2/9/1.png': column x=9 is out of range at zoom 2 (0...3)"),
+        ("tar/hostile.tar", "entry '2/9/1.png': column x=9 is out of range at zoom 2 (0...3) (--skip-invalid skips such tiles and counts them)"),
     ]
 
     @Test("Each bad-input fixture: exit 1, one exact line on stderr, nothing created",

@@ -15,6 +15,9 @@ public struct SyncOptions: Sendable {
     public var compression: TileCompression?
     /// Count invalid source tiles and go on instead of stopping.
     public var skipInvalid = false
+    /// Refuse, before any change, a sync that would delete more than this many tiles
+    /// (`--max-delete`, rclone's guard against an emptied or wrong source); nil: no limit.
+    public var maxDelete: Int?
     /// What the run refuses before its first write (`--max-tiles`, free space).
     public var limits = TileAmountLimits()
     /// Polled between tiles; true stops the run before the commit, leaving the destination as it was.

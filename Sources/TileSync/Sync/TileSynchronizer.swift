@@ -82,6 +82,11 @@ public enum TileSynchronizer {
             UncarriedContent.warning($0, source: context.source.address, destination: context.destination.address)
         }
         context.destinationReader = nil
+        if !context.options.dryRun, let limit = context.options.maxDelete, summary.deleted > limit {
+            throw TileStoreError(.limitExceeded, store: context.destination.address,
+                                 message: "the sync would delete \(summary.deleted) tiles, more than the \(limit) of --max-delete; nothing was changed",
+                                 hint: "check the source, or pass --max-delete \(summary.deleted) to allow it")
+        }
         if context.options.dryRun || (summary.isInSync && context.destinationExisted) {
             if let nextState = planner.nextState, planner.computedHashes > 0 || context.state == nil {
                 try? nextState.finish(identity: context.identity, sourceStamp: context.sourceStamp, destinationStamp: context.destinationStampNow)

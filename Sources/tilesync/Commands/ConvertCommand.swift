@@ -77,8 +77,9 @@ struct ConvertCommand: Command {
         var options = self.options
         options.isCancelled = { cancellation.isSet }
         let progress = ProgressLine(quiet: output.quiet)
-        let summary = try TileConverter.convert(from: source, to: destination, options: options,
-                                                progress: progress.isEnabled ? progress.update : nil)
+        let summary = try SkipInvalidHint.adding {
+            try TileConverter.convert(from: source, to: destination, options: options, progress: progress.isEnabled ? progress.update : nil)
+        }
         progress.finish()
         if output.json {
             Terminal.out(JSONText.render(Self.json(summary)))

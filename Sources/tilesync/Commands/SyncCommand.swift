@@ -8,6 +8,8 @@ struct SyncCommand: Command {
     static let mbtilesSchema = OptionDefinition.value(MBTilesSchemaOption.name, "flat|flat-with-hash|normalized",
                                                       help: "Schema of an MBTiles destination that is created.")
     static let skipInvalid = OptionDefinition.flag("skip-invalid", help: "Skip invalid source tiles with a warning count.")
+    static let maxDelete = OptionDefinition.value("max-delete", "N",
+                                                  help: "Refuse, before any change, a sync that would delete more\nthan N tiles (it says how many it would have).")
     /// Plan lines a dry run prints at most.
     static let shownPlanLines = 20
 
@@ -32,11 +34,12 @@ struct SyncCommand: Command {
             .init(name: "source", help: "The store to copy from."),
             .init(name: "destination", help: "The store to update (created if missing)."),
         ],
-        options: [delete, dryRun, checksum] + StorePairOptions.definitions(destination: .existingDestination)
+        options: [delete, maxDelete, dryRun, checksum] + StorePairOptions.definitions(destination: .existingDestination)
             + [mbtilesSchema, ConvertCommand.gridCallback, CompressOption.definition, skipInvalid] + LimitOptions.definitions
             + OutputOptions.definitions,
         examples: [
             "tilesync sync nightly.mbtiles published.mbtiles --delete",
+            "tilesync sync nightly.mbtiles published.mbtiles --delete --max-delete 1000",
             "tilesync sync tiles/ mirror/ --dry-run",
             "tilesync sync world.mbtiles tiles/ --max-zoom 10",
             "tilesync sync tiles/ s3://my-bucket/world --delete --endpoint http://127.0.0.1:9000",
@@ -60,6 +63,7 @@ struct SyncCommand: Command {
         options.delete = arguments.flag(Self.delete)
         options.dryRun = arguments.flag(Self.dryRun)
         options.skipInvalid = arguments.flag(Self.skipInvalid)
+        options.maxDelete = try arguments.integer(Self.maxDelete, in: 0...Int.max)
         options.compression = try CompressOption.compression(arguments)
         options.limits = try LimitOptions(arguments).limits
         self.options = options
@@ -71,10 +75,12 @@ struct SyncCommand: Command {
         options.isCancelled = { cancellation.isSet }
         let printsPlan = options.dryRun && !output.quiet && !output.json
         var shown = 0
-        let summary = try TileSynchronizer.sync(from: stores.source, to: stores.destination, options: options) { entry in
-            guard printsPlan else { return }
-            if shown < Self.shownPlanLines { Terminal.out(SyncOutput.line(entry)) }
-            shown += 1
+        let summary = try SkipInvalidHint.adding {
+            try TileSynchronizer.sync(from: stores.source, to: stores.destination, options: options) { entry in
+                guard printsPlan else { return }
+                if shown < Self.shownPlanLines { Terminal.out(SyncOutput.line(entry)) }
+                shown += 1
+            }
         }
         if output.json {
             Terminal.out(JSONText.render(SyncOutput.json(summary)))

@@ -135,6 +135,26 @@ struct SyncPairTests {
         #expect(rows.map { ($0[1] == "1" ? "delete " : "set ") + ($0[0] ?? "") } == ["delete 0/0/0", "set 1/1/1", "set 4/4/4"])
     }
 
+    @Test("--max-delete refuses, before any change, a sync that would delete more tiles, saying how many", arguments: kinds)
+    func maxDelete(destination: String) throws {
+        let directory = try TemporaryDirectory()
+        let (a, b) = try Self.stores(in: directory, source: "mbtiles", destination: destination)
+        let before = try StoreContents.tiles(b)
+        let times = try Self.modificationTimes(b)
+        var options = SyncOptions()
+        options.delete = true
+        options.maxDelete = 1
+        #expect(throws: TileStoreError(.limitExceeded, store: b, message: "the sync would delete 2 tiles, more than the 1 of --max-delete; nothing was changed",
+                                       hint: "check the source, or pass --max-delete 2 to allow it")) {
+            try TileSynchronizer.sync(from: try TileStoreLocation(parsing: a), to: try TileStoreLocation(parsing: b), options: options)
+        }
+        #expect(try StoreContents.tiles(b) == before)
+        #expect(try Self.modificationTimes(b) == times)
+        options.maxDelete = 2
+        let summary = try TileSynchronizer.sync(from: try TileStoreLocation(parsing: a), to: try TileStoreLocation(parsing: b), options: options)
+        #expect((summary.added, summary.replaced, summary.deleted) == (2, 2, 2))
+    }
+
     @Test("A cancelled sync leaves the destination as it was", arguments: kinds)
     func cancelled(destination: String) throws {
         let directory = try TemporaryDirectory()
