@@ -45,7 +45,6 @@ public enum TileSynchronizer {
         }
         let sourceReader = try openSource(source, options: options)
         sourceReader.setCancellation(options.isCancelled)
-        _ = try TileAmountCheck.count(sourceReader, filter: options.filter, limits: options.limits)
         if !options.dryRun {
             destination.resource.removeStaleTemporaries()
             try destination.resource.recoverInterruptedUpdate()
@@ -54,6 +53,10 @@ public enum TileSynchronizer {
         if var unchanged = context.unchangedSummary() {
             unchanged.seconds = Date().timeIntervalSince(started)
             return unchanged
+        }
+        // Before either store is listed: a listing expands what a small store may claim.
+        for reader in [sourceReader, context.destinationReader].compactMap({ $0 }) {
+            _ = try TileAmountCheck.count(reader, filter: options.filter, limits: options.limits)
         }
         var summary = try plan(context, each: each)
         summary.seconds = Date().timeIntervalSince(started)

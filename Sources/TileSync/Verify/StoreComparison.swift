@@ -41,19 +41,23 @@ public struct StoreComparison: Sendable {
     /// True when either store holds a grid that was compared.
     public var involvesGrids: Bool { gridsSame + gridsOnlyInFirst + gridsOnlyInSecond + gridsDifferent > 0 }
 
+    /// - Parameter limits: a store that says it holds more than `limits.maxTiles` tiles within
+    ///   the filter is refused (`.limitExceeded`) before either is listed.
     /// - Throws: `TileStoreError` when either store cannot be read.
     public static func compare(_ first: TileStoreLocation, _ second: TileStoreLocation,
-                               filter: TileFilter = .all) throws -> StoreComparison {
+                               filter: TileFilter = .all, limits: TileAmountLimits = TileAmountLimits()) throws -> StoreComparison {
         do {
-            return try run(first, second, filter: filter)
+            return try run(first, second, filter: filter, limits: limits)
         } catch {
             throw TileStoreError(wrapping: error, store: second.address)
         }
     }
 
-    private static func run(_ first: TileStoreLocation, _ second: TileStoreLocation, filter: TileFilter) throws -> StoreComparison {
+    private static func run(_ first: TileStoreLocation, _ second: TileStoreLocation, filter: TileFilter,
+                            limits: TileAmountLimits) throws -> StoreComparison {
         let a = try first.openReader()
         let b = try second.openReader()
+        for reader in [a, b] { _ = try TileAmountCheck.count(reader, filter: filter, limits: limits) }
         let order = SortedTileIndex.commonOrder(a.order, b.order)
         var result = StoreComparison(first: first, second: second)
         let invalid = InvalidCollector()

@@ -86,7 +86,7 @@ struct VerifyCommand: Command {
 
     func run(cancellation: CancellationFlag) throws -> Int32 {
         if let other {
-            return compare(try StoreComparison.compare(store, other, filter: filter))
+            return compare(try StoreComparison.compare(store, other, filter: filter, limits: limits))
         }
         let status = StatusLine(store: store.address, quiet: quiet)
         defer { status.finish() }

@@ -135,7 +135,16 @@ struct PMTilesAmplificationTests {
             #expect(error.message.hasPrefix("1073741824 tiles need about \((1 << 30) * (Int(length) + 64)) bytes here, and its file system has "))
         }
         #expect(throws: TileStoreError.self) { try TileSynchronizer.sync(from: archive, to: destination) }
+        // As a destination or the other side of a comparison, it is refused before it is listed.
+        let small = TileStoreLocation(kind: .mbtiles, address: folder.file("small.mbtiles"))
+        try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 1), to: small.address)
+        let refusal = TileStoreError(.limitExceeded, store: archive.address,
+                                     message: "holds 1073741824 tiles, more than the 50000000 of --max-tiles; stopped before reading them",
+                                     hint: "pass --max-tiles 1073741824 to allow it")
+        #expect(throws: refusal) { try TileSynchronizer.sync(from: small, to: archive) }
+        #expect(throws: refusal) { try StoreComparison.compare(small, archive) }
         #expect(!AtomicFile.exists(destination.address))
+        #expect(try PMTilesReader(location: archive).header.addressedTilesCount == 1 << 30)
         #expect(Date().timeIntervalSince(started) < 5)
     }
 
