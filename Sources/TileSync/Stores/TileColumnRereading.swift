@@ -24,7 +24,7 @@ protocol TileColumnRereading: AnyObject {
 }
 
 extension TileColumnRereading {
-    /// This rereader, then its companion when it has one: the sources of a `PMTilesWindowReread`.
+    /// This rereader, then its companion when it has one: the sources of a `TileWindowReread`.
     func withCompanion() -> [any TileColumnRereading] {
         [self] + (companionRereader().map { [$0] } ?? [])
     }

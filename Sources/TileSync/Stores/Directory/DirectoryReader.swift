@@ -95,20 +95,9 @@ public final class DirectoryReader: TileReader {
                                    root: location.address)
     }
 
-    /// The extensions random access tries, after the declared format's.
-    static let knownExtensions = TileFormat.allCases.map(\.fileExtension) + ["jpeg", "mvt"]
-
-    /// The extensions a tile's file may have under `template`, `first` before the others; one
-    /// (ignored) when the template has no `{ext}`.
-    static func candidateExtensions(_ template: PathTemplate, first: String?) -> [String] {
-        guard template.hasExtension else { return [first ?? ""] }
-        guard let first else { return knownExtensions }
-        return [first] + knownExtensions.filter { $0 != first }
-    }
-
     public func tile(at coordinate: TileCoordinate) throws -> Data? {
         let tree = try openTree()
-        for fileExtension in Self.candidateExtensions(template, first: cachedMetadata.format?.fileExtension) {
+        for fileExtension in template.candidateExtensions(first: cachedMetadata.format?.fileExtension) {
             let relative = template.path(for: coordinate, fileExtension: fileExtension)
             do {
                 guard let data = try tree.read(relative) else { continue }

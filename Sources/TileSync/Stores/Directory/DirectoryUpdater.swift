@@ -225,7 +225,7 @@ public final class DirectoryUpdater: TileUpdater {
     /// The current files of a coordinate: with an `{ext}` template, any extension TileSync reads.
     private func existingPaths(for coordinate: TileCoordinate) throws(POSIXFileError) -> [String] {
         guard let tree else { return [] }
-        return DirectoryReader.candidateExtensions(template, first: fileExtension).map { template.path(for: coordinate, fileExtension: $0) }.filter { tree.hasEntry(at: $0) }
+        return template.candidateExtensions(first: fileExtension).map { template.path(for: coordinate, fileExtension: $0) }.filter { tree.hasEntry(at: $0) }
     }
 
     /// Carries out a committed journal; every step can be repeated after a crash. Paths are

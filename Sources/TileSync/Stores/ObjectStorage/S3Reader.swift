@@ -52,7 +52,7 @@ public final class S3Reader: TileReader {
 
     /// One GET per extension tried (the declared format's first).
     public func tile(at coordinate: TileCoordinate) throws -> Data? {
-        for fileExtension in DirectoryReader.candidateExtensions(template, first: cachedMetadata.format?.fileExtension) {
+        for fileExtension in template.candidateExtensions(first: cachedMetadata.format?.fileExtension) {
             let key = store.address.key(template.path(for: coordinate, fileExtension: fileExtension))
             let data: Data?
             do {

@@ -49,7 +49,7 @@ public final class S3Updater: TileUpdater {
     }
 
     public func remove(_ coordinate: TileCoordinate) throws {
-        for fileExtension in DirectoryReader.candidateExtensions(template, first: fileExtension) {
+        for fileExtension in template.candidateExtensions(first: fileExtension) {
             removals.append(store.address.key(template.path(for: coordinate, fileExtension: fileExtension)))
         }
         if removals.count >= 1000 { try flushRemovals() }

@@ -175,7 +175,7 @@ enum PMTilesArchiveAssembler {
             let found = try ids.withUnsafeBufferPointer { ids in
                 try places.withUnsafeBufferPointer { places in
                     try copied.withUnsafeMutableBufferPointer { copied in
-                        let reread = PMTilesWindowReread(sources: sources, ids: ids, copied: copied) { index, source, bytes in
+                        let reread = TileWindowReread(sources: sources, ids: ids, copied: copied) { index, source, bytes in
                             let place = places[index]
                             guard bytes.count == place.length else {
                                 throw Self.changed(source, tile: ids[index], message: "has \(bytes.count) bytes, not \(place.length)")
@@ -184,7 +184,7 @@ enum PMTilesArchiveAssembler {
                                 (target + place.at).copyMemory(from: from, byteCount: place.length)
                             }
                         }
-                        return try reread.run(PMTilesWindowReread.columns(of: ids))
+                        return try reread.run(TileWindowReread.columns(of: ids))
                     }
                 }
             }

@@ -5,8 +5,8 @@ import Foundation
 /// threads at once. Used by the PMTiles layout (blobs read again into their places) and by the
 /// MBTiles cursor in tile-ID order. Unchecked `Sendable`: the parts hold disjoint columns, so
 /// their calls touch disjoint tiles (`deliver` must only touch what belongs to its index).
-struct PMTilesWindowReread: @unchecked Sendable {
-    typealias Column = (key: PMTilesRereadColumn, value: (rows: ClosedRange<Int>, tiles: Int))
+struct TileWindowReread: @unchecked Sendable {
+    typealias Column = (key: TileRereadColumn, value: (rows: ClosedRange<Int>, tiles: Int))
 
     /// A window with fewer tiles than twice this is read on one thread.
     static let minimumTilesPerThread = 32
@@ -24,10 +24,10 @@ struct PMTilesWindowReread: @unchecked Sendable {
     /// The columns that the ascending `ids` touch, sorted by zoom and column, with the rows
     /// each spans and how many of the tiles it holds.
     static func columns(of ids: UnsafeBufferPointer<UInt64>) -> [Column] {
-        var columns: [PMTilesRereadColumn: (rows: ClosedRange<Int>, tiles: Int)] = [:]
+        var columns: [TileRereadColumn: (rows: ClosedRange<Int>, tiles: Int)] = [:]
         for id in ids {
             guard let tile = try? TileID.zxy(of: id) else { continue }
-            let column = PMTilesRereadColumn(z: tile.z, x: tile.x)
+            let column = TileRereadColumn(z: tile.z, x: tile.x)
             columns[column] = columns[column].map { (min($0.rows.lowerBound, tile.y)...max($0.rows.upperBound, tile.y), $0.tiles + 1) }
                 ?? (tile.y...tile.y, 1)
         }
