@@ -38,9 +38,8 @@ final class ConversionRun {
         recompressor = try options.compression.map {
             TileRecompressor(target: $0, declared: try reader.declaredTileCompression(), store: reader.location.address)
         }
-        if recompressor == nil, let rereading = writer as? any SourceRereadingWriter,
-           let source = reader as? any TileColumnRereading, source.rereadsExactly {
-            rereading.rereadBlobs(from: source)
+        if recompressor == nil, let rereads = writer.abilities.rereadsBlobs, let source = reader.rereadSource {
+            rereads(source.rereader)
             rereadsSource = true
         } else {
             rereadsSource = false
@@ -70,7 +69,7 @@ final class ConversionRun {
             UncarriedContent.warning($0, source: reader.location.address, destination: writer.location.address)
         }
         summary.metadata = prepared.metadata
-        let counter = writer.deduplication == .linksRepeats || writer is any RepeatCountingWriter
+        let counter = writer.deduplication == .linksRepeats || writer.abilities.countsRepeats
             ? nil : BlobCounter(index: blobs, repeatsCoordinates: reader.order == .unordered)
         defer { _ = try? counter?.finish() }
         try writer.begin(metadata: prepared.metadata, format: prepared.format)
@@ -119,7 +118,7 @@ final class ConversionRun {
 
     /// Takes the counts of a writer that finds repeats itself, after it finished.
     static func takeCounts(of writer: any TileWriter, into summary: inout ConversionSummary) {
-        guard let counting = writer as? any RepeatCountingWriter, let counts = counting.repeatCounts else { return }
+        guard let counts = writer.abilities.repeatCounts?() else { return }
         summary.duplicateTiles = counts.duplicateTiles
         summary.duplicateBytes = counts.duplicateBytes
         if let warning = repeatedWarning(counts.repeated, source: summary.source.address) { summary.warnings.append(warning) }
@@ -142,7 +141,7 @@ final class ConversionRun {
         }
         // A writer that only records each tile (PMTiles) leaves a core to hashing; one that does
         // real work per tile (SQLite inserts, files) would lose it to a third busy thread.
-        let prefetcher = TilePrefetcher(hashes: needsHashes, hashingThread: writer is any RepeatCountingWriter,
+        let prefetcher = TilePrefetcher(hashes: needsHashes, hashingThread: writer.abilities.countsRepeats,
                                         transform: transform) { [cursor, options] in
             try TileConverter.nextTile(cursor, skipInvalid: options.skipInvalid, invalidTiles: &invalidTiles)
         }

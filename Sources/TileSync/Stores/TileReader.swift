@@ -83,6 +83,10 @@ public protocol TileReader: AnyObject {
     /// - Throws: `TileStoreError` when the check cannot run.
     func integrityWarnings() throws -> [String]
 
+    /// The reader's offer to read tiles again by column from the version it streams, for writers
+    /// that reread blobs at `finish()`; nil when it cannot (the default).
+    var rereadSource: TileRereadSource? { get }
+
     /// The per-tile hashes the store keeps, or nil when it keeps none (the default).
     var storedHashes: StoredTileHashes? { get }
 
@@ -140,6 +144,7 @@ extension TileReader {
     public var hasCheapSummary: Bool { false }
     public var isRemote: Bool { false }
     public var storedHashes: StoredTileHashes? { nil }
+    public var rereadSource: TileRereadSource? { nil }
     public var details: [(label: String, value: String)] { [] }
 
     public func aggregateHash() throws -> ContentHash {

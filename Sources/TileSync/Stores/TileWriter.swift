@@ -15,6 +15,8 @@ public protocol TileWriter: AnyObject {
     var deduplication: TileDeduplication { get }
     /// The order tiles are best written in (an index's order, so inserts append).
     var preferredOrder: TileOrder { get }
+    /// What it can do for a conversion beyond taking tiles (`.none` by default).
+    var abilities: TileWriterAbilities { get }
 
     /// Starts writing, recording the metadata the store will hold.
     /// - Parameter format: what the tiles are (from their bytes, else the metadata): a folder
@@ -47,6 +49,7 @@ public protocol TileWriter: AnyObject {
 
 extension TileWriter {
     public var acceptsGrids: Bool { false }
+    public var abilities: TileWriterAbilities { .none }
 
     public func write(grid: UTFGrid) throws {
         throw TileStoreError(.unsupported, store: location.address, message: "keeps no UTFGrids")

@@ -30,8 +30,8 @@ final class SyncPlanner {
     /// - Returns: the counts of the plan (metadata not compared yet).
     func makePlan() throws -> SyncSummary {
         let order = context.mergeOrder
-        let sourceIndex = try makeSourceIndex(order: order)
-        defer { (sourceIndex as? PrefetchingIndexCursor)?.stop() }
+        let (sourceIndex, prefetching) = try makeSourceIndex(order: order)
+        defer { prefetching?.stop() }
         // Tiles hashed while the source is listed on another thread go through a reader of their own.
         let decision = SyncDecision(context: context, sourceLookup: try TileSynchronizer.openSource(context.source, options: context.options))
         let merge = TileIndexMerge(source: sourceIndex, destination: try makeDestinationIndex(order: order), order: order)
@@ -54,15 +54,17 @@ final class SyncPlanner {
         return summary
     }
 
-    private func makeSourceIndex(order: TileOrder) throws -> any TileIndexCursor {
-        if context.sourceUnchanged, let state = context.state { return try state.index(order: order, sourceOnly: true) }
+    /// The source's index, and the prefetching thread behind it (to stop) when it has one.
+    private func makeSourceIndex(order: TileOrder) throws -> (any TileIndexCursor, PrefetchingIndexCursor?) {
+        if context.sourceUnchanged, let state = context.state { return (try state.index(order: order, sourceOnly: true), nil) }
         let reader = context.sourceReader, options = context.options
         let listing = reader.listingKnowsContent && !options.checksum
         let invalid = options.skipInvalid ? { [collector = self.invalid] (error: TileStoreError) in collector.record(error) } : nil
-        return PrefetchingIndexCursor { shouldStop in
+        let prefetching = PrefetchingIndexCursor { shouldStop in
             try SortedTileIndex.cursor(of: reader, matching: options.filter, order: order, listing: listing,
                                        invalid: invalid, shouldStop: shouldStop)
         }
+        return (prefetching, prefetching)
     }
 
     private func makeDestinationIndex(order: TileOrder) throws -> any TileIndexCursor {

@@ -4,6 +4,9 @@ import Foundation
 /// column, the bytes handed over in place; SQLite reads a row's blob only when it is asked for
 /// (the table row is looked up lazily), so unwanted tiles cost an index entry.
 extension MBTilesReader: TileColumnRereading {
+    /// Offered when a coordinate holds one tile (a unique index): a reread finds exactly it.
+    public var rereadSource: TileRereadSource? { rereadsExactly ? TileRereadSource(rereader: self) : nil }
+
     func rereadColumn(z: Int, x: Int, rows: ClosedRange<Int>, wanted: (_ y: Int) -> Bool,
                       _ body: (_ y: Int, _ bytes: UnsafeRawBufferPointer) throws -> Void) throws {
         let flip = (1 << z) - 1

@@ -15,7 +15,7 @@ import Foundation
 ///
 /// A repeated coordinate keeps its last tile. Errors: `.destinationExists` (without
 /// `overwrite`), `.io` (disk full, permissions; the destination is then unchanged).
-public final class PMTilesWriter: TileWriter, RepeatCountingWriter, SourceRereadingWriter {
+public final class PMTilesWriter: TileWriter {
     public let location: TileStoreLocation
     private let temporaryPath: String
     private let folder: String
@@ -75,8 +75,10 @@ public final class PMTilesWriter: TileWriter, RepeatCountingWriter, SourceReread
         }
     }
 
-    func rereadBlobs(from source: any TileColumnRereading) {
-        rereader = source
+    /// It finds repeats itself while it lays the archive out, and rereads blobs from a source
+    /// that offers it instead of spooling them.
+    public var abilities: TileWriterAbilities {
+        TileWriterAbilities(repeatCounts: { self.repeatCounts }, rereadsBlobs: { self.rereader = $0 })
     }
 
     public func write(_ tile: Tile, hash: ContentHash, duplicateOf original: TileCoordinate?) throws {

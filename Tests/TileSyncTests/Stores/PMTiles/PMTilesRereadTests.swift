@@ -178,7 +178,7 @@ struct PMTilesRereadTests {
                 let location = TileStoreLocation(kind: .pmtiles, address: folder.file("out.pmtiles"))
                 let writer = try PMTilesWriter(location: location, overwrite: false)
                 let changedSource = ChangedSource(source, companion: companion)
-                writer.rereadBlobs(from: changedSource)
+                writer.abilities.rereadsBlobs?(changedSource)
                 try writer.begin(metadata: TileMetadata(), format: SniffedTileFormat(.png))
                 for tile in tiles { try writer.write(tile) }
                 let error = #expect(throws: TileStoreError.self) { try writer.finish() }
@@ -201,7 +201,7 @@ struct PMTilesRereadTests {
             let path = folder.file("\(companion).pmtiles")
             let writer = try PMTilesWriter(location: TileStoreLocation(kind: .pmtiles, address: path), overwrite: false)
             let source = ChangedSource(Dictionary(uniqueKeysWithValues: tiles.map { ($0.coordinate, $0.data) }), companion: companion)
-            writer.rereadBlobs(from: source)
+            writer.abilities.rereadsBlobs?(source)
             try writer.begin(metadata: TileMetadata(), format: SniffedTileFormat(.png))
             for tile in tiles { try writer.write(tile) }
             try writer.finish()

@@ -1,0 +1,18 @@
+/// What a writer can do for a conversion beyond taking tiles, declared by the writer and asked by
+/// the converter (never found by casting): find repeated blobs itself while it lays the store out
+/// (so the converter counts none), and read the source's blobs again at `finish()` instead of
+/// keeping them (given a source that can reread by column). A writer outside the library
+/// declares `.none`.
+public struct TileWriterAbilities {
+    /// The counts of the run once it finished (nil before `finish()`); nil when the writer does
+    /// not count repeats itself.
+    let repeatCounts: (() -> BlobCounter.Counts?)?
+    /// Hands the writer a rereading source before `begin`; nil when it rereads none.
+    let rereadsBlobs: ((any TileColumnRereading) -> Void)?
+
+    /// No ability beyond taking tiles.
+    public static var none: TileWriterAbilities { TileWriterAbilities(repeatCounts: nil, rereadsBlobs: nil) }
+
+    /// True when the writer finds repeats itself.
+    var countsRepeats: Bool { repeatCounts != nil }
+}
