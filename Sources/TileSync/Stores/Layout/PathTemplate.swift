@@ -135,17 +135,7 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
                 guard let close = rest.firstIndex(of: "}") else { throw fail("has an unclosed '{'") }
                 let body = rest[rest.index(after: rest.startIndex)..<close]
                 rest = rest[rest.index(after: close)...]
-                let parts = body.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-                guard let field = Field(rawValue: String(parts[0])) else {
-                    throw fail("has an unknown field {\(body)} (use {z} {x} {y} {-y} {q} {ext})")
-                }
-                var format = FieldFormat.plain
-                if parts.count == 2 {
-                    guard field != .ext, field != .quadkey, let parsed = Self.format(parts[1]) else {
-                        throw fail("has a bad format in {\(body)} (e.g. {x:4}, {y:8x}, {x:6/3})")
-                    }
-                    format = parsed
-                }
+                let (field, format) = try Self.field(body, fail: fail)
                 guard seen.insert(field).inserted else { throw fail("repeats {\(field.rawValue)}") }
                 if !literal.isEmpty { pieces.append(.literal(Array(literal.utf8))); literal = "" }
                 if case .field = pieces.last { throw fail("needs text between two fields") }
@@ -169,6 +159,19 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
             throw fail("needs {z}, {x} and one of {y} or {-y}, or {q}")
         }
         return segments
+    }
+
+    /// The field and format of a `{...}` body: `x`, `y:8x`, `x:6/3`.
+    private static func field(_ body: Substring, fail: (String) -> PathTemplateError) throws(PathTemplateError) -> (Field, FieldFormat) {
+        let parts = body.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let field = Field(rawValue: String(parts[0])) else {
+            throw fail("has an unknown field {\(body)} (use {z} {x} {y} {-y} {q} {ext})")
+        }
+        guard parts.count == 2 else { return (field, .plain) }
+        guard field != .ext, field != .quadkey, let format = Self.format(parts[1]) else {
+            throw fail("has a bad format in {\(body)} (e.g. {x:4}, {y:8x}, {x:6/3})")
+        }
+        return (field, format)
     }
 
     /// `4`, `8x`, `6/3`, `9x/3`, `x`: width (1-10), hexadecimal, digits per folder.

@@ -203,15 +203,7 @@ enum PMTilesArchiveAssembler {
             if length > windowBytes {
                 try flushWindow()
                 if isCancelled() { throw CancellationError() }
-                var done = false
-                try source.rereadColumn(z: tile.z, x: tile.x, rows: tile.y...tile.y, wanted: { _ in !done }) { _, bytes in
-                    guard bytes.count == length else {
-                        throw Self.changed(source, tile: copy.blobOffset, message: "has \(bytes.count) bytes, not \(length)")
-                    }
-                    try output.append(bytes)
-                    done = true
-                }
-                if !done { throw Self.changed(source, tile: copy.blobOffset, message: "is gone") }
+                try copyLargeBlob(of: tile, id: copy.blobOffset, length: length, from: source, to: output)
                 return
             }
             if filled + length > windowBytes {
@@ -225,6 +217,20 @@ enum PMTilesArchiveAssembler {
         }
         if isCancelled() { throw CancellationError() }
         try flushWindow()
+    }
+
+    /// A blob larger than a window, read again alone and appended as it comes.
+    private static func copyLargeBlob(of tile: (z: Int, x: Int, y: Int), id: UInt64, length: Int, from source: any TileColumnRereading,
+                                      to output: SequentialFileOutput) throws {
+        var done = false
+        try source.rereadColumn(z: tile.z, x: tile.x, rows: tile.y...tile.y, wanted: { _ in !done }) { _, bytes in
+            guard bytes.count == length else {
+                throw Self.changed(source, tile: id, message: "has \(bytes.count) bytes, not \(length)")
+            }
+            try output.append(bytes)
+            done = true
+        }
+        if !done { throw Self.changed(source, tile: id, message: "is gone") }
     }
 
     /// The error for a tile that the source no longer holds as it streamed it.

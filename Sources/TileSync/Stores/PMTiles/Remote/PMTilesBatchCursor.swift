@@ -149,6 +149,13 @@ final class PMTilesBatchCursor: TileCursor {
             }
         }
         guard !batch.items.isEmpty else { return nil }
+        startFetching(&batch)
+        return batch
+    }
+
+    /// Merges the batch's blobs that are not cached into ranges (across gaps of up to
+    /// `maxGapBytes`) and starts reading them.
+    private func startFetching(_ batch: inout Batch) {
         let order = batch.blobs.indices.filter { batch.blobs[$0].data == nil }.sorted { batch.blobs[$0].key.offset < batch.blobs[$1].key.offset }
         var ranges: [Range<UInt64>] = []
         let maxRangeBytes = Self.batchBytes + Self.maxGapBytes
@@ -169,7 +176,6 @@ final class PMTilesBatchCursor: TileCursor {
             let base = archive.header.tileDataOffset
             batch.read = archive.source.read(ranges.map { (base + $0.lowerBound)..<(base + $0.upperBound) })
         }
-        return batch
     }
 
     private func remember(_ data: Data, as key: PMTilesBlobKey) {
