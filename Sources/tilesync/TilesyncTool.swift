@@ -38,7 +38,11 @@ enum TilesyncTool {
 
     static func main() {
         MallocArenaLimit.apply()
-        exit(run(Array(CommandLine.arguments.dropFirst())))
+        let status = run(Array(CommandLine.arguments.dropFirst()))
+        // Everything is written and renamed by now (output goes out unbuffered): end without the
+        // exit-time teardown, where a networking thread still winding down once aborted a finished run.
+        fflush(nil)
+        _exit(status)
     }
 
     static func run(_ words: [String]) -> Int32 {
