@@ -247,7 +247,7 @@ final class ReliabilityEndToEndTests {
     func signalDuringSpool(signals: [Int32]) throws {
         try Data(try Self.runLengthArchive(honest: true)).write(to: URL(fileURLWithPath: directory + "/ocean.pmtiles"))
         let result = try signalled(["convert", "ocean.pmtiles", "out.mbtiles", "--max-tiles", "2000000000", "--no-space-check"],
-                                   signals: signals, after: 1.0)
+                                   signals: signals, after: 0.4)
         #expect(result.status == 130)
         #expect(result.seconds < 1.5, "\(result.seconds) s")
         #expect(result.stderr.hasSuffix("Error: out.mbtiles: interrupted; the destination was not changed\n"), "\(result.stderr)")
