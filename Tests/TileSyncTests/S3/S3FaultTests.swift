@@ -50,8 +50,8 @@ struct S3FaultTests {
             #expect(error.message == "HTTP 503 SlowDown: injected by the test proxy")
         }
         #expect(server.keys().isEmpty, "the aborted new store was removed")
-        _ = try TileConverter.convert(from: source, to: location(proxy, attempts: 5))
-        #expect(try StoreComparison.compare(source, location(proxy, attempts: 5)).isIdentical)
+        _ = try TileConverter.convert(from: source, to: location(proxy, attempts: 10))
+        #expect(try StoreComparison.compare(source, location(proxy, attempts: 10)).isIdentical)
     }
 
     @Test("Answers cut off mid-body are tried again; without retries the error names the object and what curl saw")
@@ -63,7 +63,7 @@ struct S3FaultTests {
         _ = try TileConverter.convert(from: try TileStoreLocation(parsing: directory.file("a.mbtiles")), to: server.location("s3://tiles/faulty"))
         let proxy = try S3FaultProxy(upstream: server, pattern: "ok,cut,ok,ok")
         let back = directory.file("back")
-        _ = try TileConverter.convert(from: location(proxy, attempts: 5), to: try TileStoreLocation(parsing: back))
+        _ = try TileConverter.convert(from: location(proxy, attempts: 10), to: try TileStoreLocation(parsing: back))
         #expect(try StoreContents.tiles(back) == Dictionary(uniqueKeysWithValues: tiles.map { ($0.coordinate, $0.data) }))
         #expect((S3RequestCounters.shared.counts(endpoint: proxy.endpoint)[S3RequestCounters.retry] ?? 0) > 0)
 
