@@ -54,17 +54,14 @@ struct LocalFileResource: TileStoreResource {
     /// and about 64 bytes of index, header or padding per tile.
     func space(forTiles tiles: Int, tileBytes: Int) -> (needed: Int, available: Int)? {
         guard let free = FreeSpace(near: path) else { return nil }
-        let needed: Int
-        if isFolder {
-            let mean = tiles > 0 ? tileBytes / tiles : 0
-            let perFile = (mean + free.blockSize - 1) / free.blockSize * free.blockSize
-            needed = tiles.multipliedReportingOverflow(by: max(perFile, free.blockSize)).overflow ? Int.max : tiles * max(perFile, free.blockSize)
-        } else {
-            let overhead = tiles.multipliedReportingOverflow(by: 64)
-            let sum = tileBytes.addingReportingOverflow(overhead.partialValue)
-            needed = overhead.overflow || sum.overflow ? Int.max : sum.partialValue
+        func product(_ a: Int, _ b: Int) -> Int { a.multipliedReportingOverflow(by: b).overflow ? Int.max : a * b }
+        guard isFolder else {
+            let (sum, overflow) = tileBytes.addingReportingOverflow(product(tiles, 64))
+            return (overflow ? Int.max : sum, free.availableBytes)
         }
-        return (needed, free.availableBytes)
+        let mean = tiles > 0 ? tileBytes / tiles : 0
+        let blocksPerFile = max(1, mean / free.blockSize + (mean % free.blockSize == 0 ? 0 : 1))
+        return (product(tiles, product(blocksPerFile, free.blockSize)), free.availableBytes)
     }
 
     func removeOwnTemporaries() {
