@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let strictSettings: [SwiftSetting] = [
@@ -13,6 +13,16 @@ let package = Package(
     products: [
         .library(name: "TileSync", targets: ["TileSync"]),
         .executable(name: "tilesync", targets: ["tilesync"]),
+    ],
+    // The four C libraries the iOS SDK lacks, each a trait on by default. Building without them
+    // (`swift build --disable-default-traits --product TileSync`, part of Scripts/test) compiles
+    // the library as an iOS app gets it, so a missing `#if canImport` guard fails on Linux.
+    traits: [
+        .trait(name: "Tar", description: "tar archives through libarchive"),
+        .trait(name: "Zstd", description: "zstd-compressed PMTiles directories and tiles"),
+        .trait(name: "Brotli", description: "brotli-compressed PMTiles directories and tiles"),
+        .trait(name: "LibCrypto", description: "MD5 and SHA-256 through OpenSSL's libcrypto on Linux"),
+        .default(enabledTraits: ["Tar", "Zstd", "Brotli", "LibCrypto"]),
     ],
     targets: [
         .systemLibrary(
@@ -50,13 +60,13 @@ let package = Package(
             dependencies: [
                 "CTileSyncSQLite",
                 // The iOS SDK has no libarchive headers: tar support is for Linux and macOS.
-                .target(name: "CTileSyncArchive", condition: .when(platforms: [.linux, .macOS])),
-                .target(name: "CTileSyncCrypto", condition: .when(platforms: [.linux])),
+                .target(name: "CTileSyncArchive", condition: .when(platforms: [.linux, .macOS], traits: ["Tar"])),
+                .target(name: "CTileSyncCrypto", condition: .when(platforms: [.linux], traits: ["LibCrypto"])),
                 "CTileSyncZlib",
                 // Apple SDKs ship zlib but neither zstd nor brotli: PMTiles directories compressed
                 // with those are read on Linux only.
-                .target(name: "CTileSyncZstd", condition: .when(platforms: [.linux])),
-                .target(name: "CTileSyncBrotli", condition: .when(platforms: [.linux])),
+                .target(name: "CTileSyncZstd", condition: .when(platforms: [.linux], traits: ["Zstd"])),
+                .target(name: "CTileSyncBrotli", condition: .when(platforms: [.linux], traits: ["Brotli"])),
             ],
             swiftSettings: strictSettings
         ),

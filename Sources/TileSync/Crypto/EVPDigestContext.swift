@@ -1,4 +1,4 @@
-#if !canImport(CryptoKit)
+#if !canImport(CryptoKit) && canImport(CTileSyncCrypto)
 import CTileSyncCrypto
 
 /// One libcrypto digest context (`EVP_MD_CTX`) for one algorithm, freed with the object: the

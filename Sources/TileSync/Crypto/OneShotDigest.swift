@@ -1,4 +1,4 @@
-#if !canImport(CryptoKit)
+#if !canImport(CryptoKit) && canImport(CTileSyncCrypto)
 import Foundation
 import CTileSyncCrypto
 

@@ -1,17 +1,19 @@
 import Foundation
 #if canImport(CryptoKit)
 import CryptoKit
-#else
+#elseif canImport(CTileSyncCrypto)
 import CTileSyncCrypto
 #endif
 
 /// SHA-256 and HMAC-SHA256 of whole buffers, as Signature V4 needs them: libcrypto on Linux,
-/// CryptoKit on Apple platforms.
+/// CryptoKit on Apple platforms, `PortableSHA256` in a build with neither.
 enum SHA256Digest {
     /// The 32-byte SHA-256 of `bytes`.
     static func hash(_ bytes: some ContiguousBytes) -> [UInt8] {
         #if canImport(CryptoKit)
         return bytes.withUnsafeBytes { Array(SHA256.hash(data: $0)) }
+        #elseif !canImport(CTileSyncCrypto)
+        return bytes.withUnsafeBytes { PortableSHA256.hash($0) }
         #else
         var digest = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 0
@@ -28,6 +30,8 @@ enum SHA256Digest {
     static func hmac(key: [UInt8], message: some ContiguousBytes) -> [UInt8] {
         #if canImport(CryptoKit)
         return message.withUnsafeBytes { Array(HMAC<SHA256>.authenticationCode(for: $0, using: SymmetricKey(data: key))) }
+        #elseif !canImport(CTileSyncCrypto)
+        return message.withUnsafeBytes { PortableSHA256.hmac(key: key, message: $0) }
         #else
         var digest = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 0
