@@ -149,7 +149,10 @@ public enum TilePatcher {
             if wasPatched || !SyncMetadata.differs(metadata, from: current, in: store.kind) { return (hashes, nil) }
         }
         let path = patch.path
-        if let before = patch.beforeHash, before != hashes.current {
+        if let before = patch.beforeHash, before != hashes.current, let after = patch.afterHash, after == hashes.patched {
+            summary.warnings.append("\(store.address) has agg_tiles_hash \(hashes.current.hex), not the \(before.hex) the patch \(path) was made for, "
+                + "but the patch turns it into exactly the promised \(after.hex) (the rest of an interrupted apply): completed")
+        } else if let before = patch.beforeHash, before != hashes.current {
             let problem = "\(store.address) has agg_tiles_hash \(hashes.current.hex), but the patch \(path) was made for a store with \(before.hex)"
             guard options.force else {
                 throw TileStoreError(.baseMismatch, store: store.address,
@@ -197,6 +200,11 @@ public enum TilePatcher {
             let changes = try patch.changes()
             while let change = try changes.next() {
                 if options.isCancelled() {
+                    guard updater.commitsAtomically else {
+                        throw TileStoreError(.interrupted, store: store.address,
+                                             message: "interrupted after some of the patch's changes were made (the store changes object by object)",
+                                             hint: "apply the patch again to complete it")
+                    }
                     throw TileStoreError(.interrupted, store: store.address, message: "interrupted; the store was not changed")
                 }
                 if let data = change.data {

@@ -27,8 +27,13 @@ public protocol TileUpdater: AnyObject {
     /// Commits every change.
     func finish() throws
 
-    /// Drops every change; the store stays as it was.
+    /// Drops every change not yet made; the store stays as it was when `commitsAtomically`.
     func abort()
+
+    /// True (the default) when nothing `put` or `remove` does is seen before `finish()`, so an
+    /// `abort()` leaves the store as it was; false for a store changed object by object (S3),
+    /// where an interrupted change leaves some of it made, for the next run to complete.
+    var commitsAtomically: Bool { get }
 
     /// martin's `agg_tiles_hash` of the store as `finish()` committed it, when the updater
     /// computed one on the way (an MBTiles does, before its commit); nil by default.
@@ -61,6 +66,8 @@ public protocol TileUpdater: AnyObject {
 
 extension TileUpdater {
     public var committedAggregateHash: ContentHash? { nil }
+
+    public var commitsAtomically: Bool { true }
 
     public var acceptsGrids: Bool { false }
 

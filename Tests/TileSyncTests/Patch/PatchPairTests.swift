@@ -4,19 +4,10 @@ import Testing
 
 @Suite("Patch files (martin's diff format): made and applied between every pair of store kinds")
 struct PatchPairTests {
-    static let kinds = ["mbtiles", "dir", "tar", "pmtiles"]
+    static let kinds = KindStores.kindNames
 
     /// Changes from A (the base, the z0-3 pyramid) to B (the target).
     static let added = ["4/0/0", "4/15/15"], changed = ["1/1/1", "3/2/5"], deleted = ["0/0/0", "3/7/7"]
-
-    static func name(_ kind: String, _ base: String) -> String {
-        switch kind {
-        case "mbtiles": base + ".mbtiles"
-        case "tar": base + ".tar"
-        case "pmtiles": base + ".pmtiles"
-        default: base + "-folder"
-        }
-    }
 
     static var targetMetadata: TileMetadata {
         var metadata = GeneratedStore.defaultMetadata
@@ -38,13 +29,11 @@ struct PatchPairTests {
         return tiles
     }
 
-    /// A base of kind `base` and a target of kind `target` in `directory`.
-    static func stores(in directory: TemporaryDirectory, base: String, target: String,
+    /// A base of kind `base` and a target of kind `target`.
+    static func stores(_ stores: KindStores, base: String, target: String,
                        targetMetadata: TileMetadata = targetMetadata) throws -> (TileStoreLocation, TileStoreLocation) {
-        let basePath = directory.file(name(base, "base")), targetPath = directory.file(name(target, "target"))
-        try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 3), to: basePath)
-        try GeneratedStore.write(try targetTiles(), to: targetPath, metadata: targetMetadata)
-        return (try TileStoreLocation(parsing: basePath), try TileStoreLocation(parsing: targetPath))
+        (try stores.write(GeneratedStore.pyramid(maxZoom: 3), kind: base, name: "base"),
+         try stores.write(try targetTiles(), kind: target, name: "target", metadata: targetMetadata))
     }
 
     static func tmsKey(_ text: String) throws -> String {
@@ -55,9 +44,9 @@ struct PatchPairTests {
     @Test("diff --patch holds exactly the changes and hashes; apply makes the base equal to the target; again does nothing",
           arguments: kinds, kinds)
     func pair(base: String, target: String) throws {
-        let directory = try TemporaryDirectory()
-        let (baseLocation, targetLocation) = try Self.stores(in: directory, base: base, target: target)
-        let patch = directory.file("patch.mbtiles")
+        let stores = try KindStores()
+        let (baseLocation, targetLocation) = try Self.stores(stores, base: base, target: target)
+        let patch = stores.directory.file("patch.mbtiles")
         let baseHash = try AggregateHashCalculator.compute(try baseLocation.openReader())
         let targetHash = try AggregateHashCalculator.compute(try targetLocation.openReader())
 
@@ -101,10 +90,10 @@ struct PatchPairTests {
         #expect(!patchedMetadata.contains("custom key"))
         #expect(try AggregateHashCalculator.compute(try baseLocation.openReader()) == targetHash)
 
-        let stamp = try SyncPairTests.modificationTimes(baseLocation.address)
+        let stamp = try stores.modificationTimes(baseLocation)
         let again = try TilePatcher.apply(patch: patch, to: baseLocation)
         #expect(again.alreadyApplied && again.afterHash == targetHash)
-        #expect(try SyncPairTests.modificationTimes(baseLocation.address) == stamp, "an applied patch is not written again")
+        #expect(try stores.modificationTimes(baseLocation) == stamp, "an applied patch is not written again")
     }
 
     /// The rows of a patch, `z/x/tmsRow -> data` (nil data for a NULL row).
@@ -120,24 +109,23 @@ struct PatchPairTests {
 
     @Test("A store that is not the patch's base is refused, unchanged; --force applies it with a warning", arguments: kinds)
     func wrongBase(kind: String) throws {
-        let directory = try TemporaryDirectory()
-        let (base, target) = try Self.stores(in: directory, base: "mbtiles", target: "mbtiles")
-        let patch = directory.file("patch.mbtiles")
+        let stores = try KindStores()
+        let (base, target) = try Self.stores(stores, base: "mbtiles", target: "mbtiles")
+        let patch = stores.directory.file("patch.mbtiles")
         let made = try TilePatcher.makePatch(from: base, to: target, writingTo: patch)
-        let otherPath = directory.file(Self.name(kind, "other"))
-        try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 2), to: otherPath)
-        let other = try TileStoreLocation(parsing: otherPath)
+        let other = try stores.write(GeneratedStore.pyramid(maxZoom: 2), kind: kind, name: "other")
+        let otherPath = other.address
         let otherHash = try AggregateHashCalculator.compute(try other.openReader())
-        let before = try StoreContents.tiles(otherPath)
-        let stamp = try SyncPairTests.modificationTimes(otherPath)
+        let before = try stores.tiles(other)
+        let stamp = try stores.modificationTimes(other)
 
         #expect(throws: TileStoreError(.baseMismatch, store: otherPath,
                                        message: "has agg_tiles_hash \(otherHash.hex), but the patch \(patch) was made for a store with \(made.beforeHash.hex); nothing was changed",
                                        hint: "apply it to the store it was made from, or pass --force to apply it anyway")) {
             try TilePatcher.apply(patch: patch, to: other)
         }
-        #expect(try StoreContents.tiles(otherPath) == before)
-        #expect(try SyncPairTests.modificationTimes(otherPath) == stamp)
+        #expect(try stores.tiles(other) == before)
+        #expect(try stores.modificationTimes(other) == stamp)
 
         var options = PatchApplyOptions()
         options.force = true
@@ -146,7 +134,7 @@ struct PatchPairTests {
         #expect((forced.added, forced.replaced, forced.deleted, forced.absentDeletions) == (3, 1, 1, 1))
         #expect(forced.warnings.count == 2)
         #expect(forced.warnings.first == "\(otherPath) has agg_tiles_hash \(otherHash.hex), but the patch \(patch) was made for a store with \(made.beforeHash.hex); applied anyway (--force)")
-        let after = try StoreContents.tiles(otherPath)
+        let after = try stores.tiles(other)
         #expect(after[try TileCoordinate(parsing: "1/1/1")] == GeneratedStore.bytes(for: try TileCoordinate(parsing: "1/1/1"), salt: "v2"))
         #expect(after[try TileCoordinate(parsing: "0/0/0")] == nil)
         #expect(after.count == before.count + 3 - 1)
@@ -154,32 +142,32 @@ struct PatchPairTests {
 
     @Test("A patch whose tiles were altered is refused before anything is written")
     func damagedPatch() throws {
-        let directory = try TemporaryDirectory()
-        let (base, target) = try Self.stores(in: directory, base: "dir", target: "mbtiles")
-        let patch = directory.file("patch.mbtiles")
+        let stores = try KindStores()
+        let (base, target) = try Self.stores(stores, base: "dir", target: "mbtiles")
+        let patch = stores.directory.file("patch.mbtiles")
         let made = try TilePatcher.makePatch(from: base, to: target, writingTo: patch)
         let connection = try SQLiteConnection(path: patch, mode: .readWrite)
         try connection.execute("UPDATE tiles SET tile_data = X'89504E470D0A1A0A00' WHERE zoom_level = 4 AND tile_column = 0")
-        let before = try StoreContents.tiles(base.address)
+        let before = try stores.tiles(base)
         let error = #expect(throws: TileStoreError.self) { try TilePatcher.apply(patch: patch, to: base) }
         #expect(error?.kind == .corrupt && error?.store == patch)
         #expect(error?.message.hasPrefix("applied to \(base.address) it would give agg_tiles_hash ") == true)
         #expect(error?.message.hasSuffix(", not the \(made.afterHash.hex) its agg_tiles_hash_after_apply promises; nothing was changed") == true)
-        #expect(try StoreContents.tiles(base.address) == before)
+        #expect(try stores.tiles(base) == before)
     }
 
     @Test("A patch limited by a filter holds the changes inside it, and its after-hash is the patched base's")
     func filtered() throws {
-        let directory = try TemporaryDirectory()
-        let (base, target) = try Self.stores(in: directory, base: "mbtiles", target: "dir")
-        let patch = directory.file("patch.mbtiles")
+        let stores = try KindStores()
+        let (base, target) = try Self.stores(stores, base: "mbtiles", target: "dir")
+        let patch = stores.directory.file("patch.mbtiles")
         var options = PatchOptions()
         options.filter = try TileFilter(minZoom: 3, maxZoom: 4)
         let made = try TilePatcher.makePatch(from: base, to: target, writingTo: patch, options: options)
         #expect((made.added, made.replaced, made.deleted) == (2, 1, 1))
         let applied = try TilePatcher.apply(patch: patch, to: base)
         #expect(applied.afterHash == made.afterHash && applied.warnings.isEmpty)
-        let tiles = try StoreContents.tiles(base.address)
+        let tiles = try stores.tiles(base)
         #expect(tiles[try TileCoordinate(parsing: "0/0/0")] != nil, "outside the filter: kept")
         #expect(tiles[try TileCoordinate(parsing: "1/1/1")] == GeneratedStore.bytes(for: try TileCoordinate(parsing: "1/1/1")))
         #expect(tiles[try TileCoordinate(parsing: "3/2/5")] == GeneratedStore.bytes(for: try TileCoordinate(parsing: "3/2/5"), salt: "v2"))
@@ -187,9 +175,9 @@ struct PatchPairTests {
 
     @Test("An existing patch file is refused without overwrite; a failed diff leaves none")
     func existingPatch() throws {
-        let directory = try TemporaryDirectory()
-        let (base, target) = try Self.stores(in: directory, base: "mbtiles", target: "mbtiles")
-        let patch = directory.file("patch.mbtiles")
+        let stores = try KindStores()
+        let (base, target) = try Self.stores(stores, base: "mbtiles", target: "mbtiles")
+        let patch = stores.directory.file("patch.mbtiles")
         #expect(FileManager.default.createFile(atPath: patch, contents: Data("keep".utf8)))
         #expect(throws: TileStoreError(.destinationExists, store: patch, message: "already exists", hint: "pass --force to replace it")) {
             try TilePatcher.makePatch(from: base, to: target, writingTo: patch)
@@ -200,32 +188,46 @@ struct PatchPairTests {
         options.isCancelled = { true }
         #expect(throws: TileStoreError.self) { try TilePatcher.makePatch(from: base, to: target, writingTo: patch, options: options) }
         #expect(FileManager.default.contents(atPath: patch) == Data("keep".utf8))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["base.mbtiles", "patch.mbtiles", "target.mbtiles"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: stores.directory.path).sorted() == ["base.mbtiles", "patch.mbtiles", "target.mbtiles"])
     }
 
-    @Test("An interrupted apply leaves the store as it was, and the next run completes it", arguments: kinds)
+    @Test("An interrupted apply leaves the store as it was (or, changed object by object, says so), and the next run completes it",
+          arguments: kinds)
     func interrupted(kind: String) throws {
-        let directory = try TemporaryDirectory()
-        let (base, target) = try Self.stores(in: directory, base: kind, target: "mbtiles")
-        let patch = directory.file("patch.mbtiles")
-        _ = try TilePatcher.makePatch(from: base, to: target, writingTo: patch)
-        let before = try StoreContents.tiles(base.address)
+        let stores = try KindStores()
+        let (base, target) = try Self.stores(stores, base: kind, target: "mbtiles")
+        let patch = stores.directory.file("patch.mbtiles")
+        let made = try TilePatcher.makePatch(from: base, to: target, writingTo: patch)
+        let before = try stores.tiles(base)
+        let atomic = try base.makeUpdater().commitsAtomically
         let polls = Counter()
         var options = PatchApplyOptions()
         options.isCancelled = { polls.increment() > 3 }
-        #expect(throws: TileStoreError(.interrupted, store: base.address, message: "interrupted; the store was not changed")) {
-            try TilePatcher.apply(patch: patch, to: base, options: options)
+        let error = #expect(throws: TileStoreError.self) { try TilePatcher.apply(patch: patch, to: base, options: options) }
+        #expect(error?.kind == .interrupted && error?.store == base.address)
+        if atomic {
+            #expect(error?.message == "interrupted; the store was not changed")
+            #expect(try stores.tiles(base) == before)
+        } else {
+            #expect(error?.message == "interrupted after some of the patch's changes were made (the store changes object by object)")
+            #expect(error?.hint == "apply the patch again to complete it")
+            #expect(try stores.tiles(base) != before)
         }
-        #expect(try StoreContents.tiles(base.address) == before)
-        #expect(try TilePatcher.apply(patch: patch, to: base).afterHash == (try AggregateHashCalculator.compute(try target.openReader())))
+        let completed = try TilePatcher.apply(patch: patch, to: base)
+        #expect(completed.afterHash == (try AggregateHashCalculator.compute(try target.openReader())))
+        #expect(completed.afterHash == made.afterHash)
+        #expect(completed.warnings == (atomic ? [] : [
+            "\(base.address) has agg_tiles_hash \(completed.beforeHash.hex), not the \(made.beforeHash.hex) the patch \(patch) was made for, "
+                + "but the patch turns it into exactly the promised \(made.afterHash.hex) (the rest of an interrupted apply): completed",
+        ]))
         #expect(try StoreComparison.compare(target, base).isIdentical)
     }
 
     @Test("A folder patch committed by a run that then crashed is completed by the next apply, which then has nothing to do")
     func folderJournal() throws {
-        let directory = try TemporaryDirectory()
-        let (base, target) = try Self.stores(in: directory, base: "dir", target: "mbtiles", targetMetadata: GeneratedStore.defaultMetadata)
-        let patch = directory.file("patch.mbtiles")
+        let stores = try KindStores()
+        let (base, target) = try Self.stores(stores, base: "dir", target: "mbtiles", targetMetadata: GeneratedStore.defaultMetadata)
+        let patch = stores.directory.file("patch.mbtiles")
         _ = try TilePatcher.makePatch(from: base, to: target, writingTo: patch)
         let root = base.address
         try FileManager.default.createDirectory(atPath: root + "/.tilesync-staging", withIntermediateDirectories: true)
@@ -253,15 +255,15 @@ struct PatchPairTests {
         ("DROP INDEX tile_index; INSERT INTO tiles VALUES (4, 0, 15, X'01')", "tile 4/0/0 (TMS row 15): appears twice in the patch"),
     ])
     func hostileRows(sql: String, message: String) throws {
-        let directory = try TemporaryDirectory()
-        let (base, target) = try Self.stores(in: directory, base: "mbtiles", target: "mbtiles")
-        let patch = directory.file("patch.mbtiles")
+        let stores = try KindStores()
+        let (base, target) = try Self.stores(stores, base: "mbtiles", target: "mbtiles")
+        let patch = stores.directory.file("patch.mbtiles")
         _ = try TilePatcher.makePatch(from: base, to: target, writingTo: patch)
         try SQLiteConnection(path: patch, mode: .readWrite).execute("DELETE FROM tiles WHERE zoom_level = 1; " + sql)
-        let before = try StoreContents.tiles(base.address)
+        let before = try stores.tiles(base)
         let error = #expect(throws: TileStoreError.self) { try TilePatcher.apply(patch: patch, to: base) }
         #expect(error.map { "\($0.item ?? ""): \($0.message)" } == message)
         #expect(error?.store == patch && error?.kind == .invalidTile)
-        #expect(try StoreContents.tiles(base.address) == before)
+        #expect(try stores.tiles(base) == before)
     }
 }

@@ -4,34 +4,27 @@ import Testing
 
 @Suite("Sync and diff between every pair of store kinds")
 struct SyncPairTests {
-    static let kinds = ["mbtiles", "dir", "tar"]
+    static let kinds = KindStores.kindNames
 
     /// B: the z0-3 pyramid. A: B with 3/7/7 and 2/0/0 added... expressed as changes to B:
     /// added in A: 4/0/0, 4/15/15 (A has them, B lacks them); changed: 1/1/1, 3/2/5;
     /// deleted: 0/0/0, 3/7/7 (B has them, A lacks them).
     static let added = ["4/0/0", "4/15/15"], changed = ["1/1/1", "3/2/5"], deleted = ["0/0/0", "3/7/7"]
 
-    static func stores(in directory: TemporaryDirectory, source: String, destination: String) throws -> (String, String) {
-        let base = GeneratedStore.pyramid(maxZoom: 3)
-        var a = base.filter { !deleted.contains($0.coordinate.description) }.map { tile in
+    static func sourceTiles() throws -> [Tile] {
+        var a = GeneratedStore.pyramid(maxZoom: 3).filter { !deleted.contains($0.coordinate.description) }.map { tile in
             changed.contains(tile.coordinate.description) ? Tile(coordinate: tile.coordinate, data: GeneratedStore.bytes(for: tile.coordinate, salt: "v2")) : tile
         }
         for text in added {
             let coordinate = try TileCoordinate(parsing: text)
             a.append(Tile(coordinate: coordinate, data: GeneratedStore.bytes(for: coordinate)))
         }
-        let aPath = directory.file(name(source, "a")), bPath = directory.file(name(destination, "b"))
-        try GeneratedStore.write(a, to: aPath)
-        try GeneratedStore.write(base, to: bPath)
-        return (aPath, bPath)
+        return a
     }
 
-    static func name(_ kind: String, _ base: String) -> String {
-        switch kind {
-        case "mbtiles": base + ".mbtiles"
-        case "tar": base + ".tar"
-        default: base + "-folder"
-        }
+    /// A (the source) of kind `source` and B (the destination) of kind `destination`.
+    static func stores(_ stores: KindStores, source: String, destination: String) throws -> (TileStoreLocation, TileStoreLocation) {
+        (try stores.write(try sourceTiles(), kind: source, name: "a"), try stores.write(GeneratedStore.pyramid(maxZoom: 3), kind: destination, name: "b"))
     }
 
     /// Modification times of everything in a store (the file itself, or each file of a folder).
@@ -49,9 +42,8 @@ struct SyncPairTests {
 
     @Test("diff reports exactly the changes; sync applies them; a second sync writes nothing", arguments: kinds, kinds)
     func pair(source: String, destination: String) throws {
-        let directory = try TemporaryDirectory()
-        let (a, b) = try Self.stores(in: directory, source: source, destination: destination)
-        let aLocation = try TileStoreLocation(parsing: a), bLocation = try TileStoreLocation(parsing: b)
+        let stores = try KindStores()
+        let (aLocation, bLocation) = try Self.stores(stores, source: source, destination: destination)
 
         var plan: [String: [String]] = [:]
         let diff = try TileSynchronizer.diff(from: aLocation, to: bLocation) { plan[$0.action.rawValue, default: []].append($0.coordinate.description) }
@@ -70,54 +62,54 @@ struct SyncPairTests {
         #expect(try StoreComparison.compare(aLocation, bLocation).isIdentical)
         #expect(try StoreVerifier.verify(bLocation).counts[.invalidTile] == nil)
 
-        let before = try Self.modificationTimes(b)
+        let before = try stores.modificationTimes(bLocation)
         let again = try TileSynchronizer.sync(from: aLocation, to: bLocation, options: options)
         #expect(again.isInSync)
         #expect(again.wroteNothing)
         #expect(again.unchanged == 85)
-        #expect(try Self.modificationTimes(b) == before)
+        #expect(try stores.modificationTimes(bLocation) == before)
         let checked = try TileSynchronizer.diff(from: aLocation, to: bLocation, options: { var o = SyncOptions(); o.checksum = true; return o }())
         #expect(checked.isInSync)
     }
 
     @Test("A missing destination is created, with the source's metadata", arguments: kinds, kinds)
     func create(source: String, destination: String) throws {
-        let directory = try TemporaryDirectory()
-        let (a, _) = try Self.stores(in: directory, source: source, destination: destination)
-        let target = try TileStoreLocation(parsing: directory.file(Self.name(destination, "new")))
-        let summary = try TileSynchronizer.sync(from: try TileStoreLocation(parsing: a), to: target)
+        let stores = try KindStores()
+        let a = try stores.write(try Self.sourceTiles(), kind: source, name: "a")
+        let target = try stores.location(destination, "new")
+        let summary = try TileSynchronizer.sync(from: a, to: target)
         #expect(summary.created && summary.added == 85)
-        #expect(try StoreComparison.compare(try TileStoreLocation(parsing: a), target).isIdentical)
+        #expect(try StoreComparison.compare(a, target).isIdentical)
         #expect(try target.openReader().metadata()["custom key"] == "kept ✓")
     }
 
     @Test("Zoom and box filters limit both sides")
     func filters() throws {
-        let directory = try TemporaryDirectory()
-        let (a, b) = try Self.stores(in: directory, source: "mbtiles", destination: "dir")
+        let stores = try KindStores()
+        let (a, b) = try Self.stores(stores, source: "mbtiles", destination: "dir")
         var options = SyncOptions()
         options.filter = try TileFilter(minZoom: 1, maxZoom: 3, boundingBox: BoundingBox(parsing: "0,-85,180,85"))
         options.delete = true
-        let summary = try TileSynchronizer.sync(from: try TileStoreLocation(parsing: a), to: try TileStoreLocation(parsing: b), options: options)
+        let summary = try TileSynchronizer.sync(from: a, to: b, options: options)
         #expect((summary.added, summary.replaced, summary.deleted) == (0, 1, 1))
-        let contents = try StoreContents.tiles(b)
+        let contents = try stores.tiles(b)
         #expect(contents[try TileCoordinate(parsing: "0/0/0")] != nil, "outside the filter: kept")
         #expect(contents[try TileCoordinate(parsing: "3/7/7")] == nil)
         #expect(contents[try TileCoordinate(parsing: "3/2/5")] == GeneratedStore.bytes(for: try TileCoordinate(parsing: "3/2/5")), "west half: untouched")
     }
 
-    @Test("A dry run changes nothing")
-    func dryRun() throws {
-        let directory = try TemporaryDirectory()
-        let (a, b) = try Self.stores(in: directory, source: "dir", destination: "mbtiles")
-        let before = try Self.modificationTimes(b)
+    @Test("A dry run changes nothing", arguments: kinds)
+    func dryRun(destination: String) throws {
+        let stores = try KindStores()
+        let (a, b) = try Self.stores(stores, source: "dir", destination: destination)
+        let before = try stores.modificationTimes(b)
         var options = SyncOptions()
         options.dryRun = true
         options.delete = true
-        let summary = try TileSynchronizer.sync(from: try TileStoreLocation(parsing: a), to: try TileStoreLocation(parsing: b), options: options)
+        let summary = try TileSynchronizer.sync(from: a, to: b, options: options)
         #expect((summary.added, summary.replaced, summary.deleted) == (2, 2, 2))
         #expect(summary.wroteNothing)
-        #expect(try Self.modificationTimes(b) == before)
+        #expect(try stores.modificationTimes(b) == before)
     }
 
     @Test("martin's world_cities -> world_cities_modified: the diff is the set world_cities_diff holds",
@@ -137,37 +129,39 @@ struct SyncPairTests {
 
     @Test("--max-delete refuses, before any change, a sync that would delete more tiles, saying how many", arguments: kinds)
     func maxDelete(destination: String) throws {
-        let directory = try TemporaryDirectory()
-        let (a, b) = try Self.stores(in: directory, source: "mbtiles", destination: destination)
-        let before = try StoreContents.tiles(b)
-        let times = try Self.modificationTimes(b)
+        let stores = try KindStores()
+        let (a, b) = try Self.stores(stores, source: "mbtiles", destination: destination)
+        let before = try stores.tiles(b)
+        let times = try stores.modificationTimes(b)
         var options = SyncOptions()
         options.delete = true
         options.maxDelete = 1
-        #expect(throws: TileStoreError(.limitExceeded, store: b, message: "the sync would delete 2 tiles, more than the 1 of --max-delete; nothing was changed",
+        #expect(throws: TileStoreError(.limitExceeded, store: b.address, message: "the sync would delete 2 tiles, more than the 1 of --max-delete; nothing was changed",
                                        hint: "check the source, or pass --max-delete 2 to allow it")) {
-            try TileSynchronizer.sync(from: try TileStoreLocation(parsing: a), to: try TileStoreLocation(parsing: b), options: options)
+            try TileSynchronizer.sync(from: a, to: b, options: options)
         }
-        #expect(try StoreContents.tiles(b) == before)
-        #expect(try Self.modificationTimes(b) == times)
+        #expect(try stores.tiles(b) == before)
+        #expect(try stores.modificationTimes(b) == times)
         options.maxDelete = 2
-        let summary = try TileSynchronizer.sync(from: try TileStoreLocation(parsing: a), to: try TileStoreLocation(parsing: b), options: options)
+        let summary = try TileSynchronizer.sync(from: a, to: b, options: options)
         #expect((summary.added, summary.replaced, summary.deleted) == (2, 2, 2))
     }
 
     @Test("A cancelled sync leaves the destination as it was", arguments: kinds)
     func cancelled(destination: String) throws {
-        let directory = try TemporaryDirectory()
-        let (a, b) = try Self.stores(in: directory, source: "mbtiles", destination: destination)
-        let before = try StoreContents.tiles(b)
+        let stores = try KindStores()
+        let (a, b) = try Self.stores(stores, source: "mbtiles", destination: destination)
+        let before = try stores.tiles(b)
+        let times = try stores.modificationTimes(b)
         var options = SyncOptions()
         options.delete = true
         let counter = Counter()
         options.isCancelled = { counter.increment() > 50 }
         #expect {
-            _ = try TileSynchronizer.sync(from: try TileStoreLocation(parsing: a), to: try TileStoreLocation(parsing: b), options: options)
+            _ = try TileSynchronizer.sync(from: a, to: b, options: options)
         } throws: { ($0 as? TileStoreError)?.kind == .interrupted }
-        #expect(try StoreContents.tiles(b) == before)
+        #expect(try stores.tiles(b) == before)
+        #expect(try stores.modificationTimes(b) == times)
     }
 
     @Test("Folder into a missing folder: one copy that keeps every file's time; the next sync compares nothing")
@@ -199,8 +193,8 @@ struct SyncPairTests {
 
     @Test("A committed folder journal left by a crash is completed by the next run")
     func journalRecovery() throws {
-        let directory = try TemporaryDirectory()
-        let (a, b) = try Self.stores(in: directory, source: "mbtiles", destination: "dir")
+        let stores = try KindStores()
+        let b = try stores.write(GeneratedStore.pyramid(maxZoom: 3), kind: "dir", name: "b").address
         let staging = b + "/.tilesync-staging"
         try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
         let coordinate = try TileCoordinate(parsing: "4/0/0")
@@ -213,7 +207,6 @@ struct SyncPairTests {
         #expect(!AtomicFile.exists(staging) && !AtomicFile.exists(b + "/.tilesync-journal"))
         #expect(FileManager.default.createFile(atPath: b + "/.tilesync-journal", contents: Data("P 9 - ../../escape.png\nD ../../etc/passwd\n".utf8)))
         try DirectoryUpdater.recover(root: b)
-        #expect(!AtomicFile.exists(directory.path + "/../escape.png"))
-        _ = a
+        #expect(!AtomicFile.exists(stores.directory.path + "/../escape.png"))
     }
 }

@@ -65,6 +65,9 @@ public final class S3Updater: TileUpdater {
         }
     }
 
+    /// Each object changes on its own: puts and deletes sent before an abort stay made.
+    public var commitsAtomically: Bool { false }
+
     public func abort() {
         removals.removeAll()
         queue.drain()

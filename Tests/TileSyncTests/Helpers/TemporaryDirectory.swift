@@ -4,8 +4,9 @@ import Foundation
 final class TemporaryDirectory {
     let path: String
 
-    init() throws {
-        path = NSTemporaryDirectory() + "tilesync-tests-" + UUID().uuidString
+    /// - Parameter parent: the folder to make it in (the system temporary directory by default).
+    init(in parent: String = NSTemporaryDirectory()) throws {
+        path = (parent.hasSuffix("/") ? parent : parent + "/") + "tilesync-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 

@@ -172,11 +172,11 @@ struct S3PatchTests {
     @Test("A patch made from an s3:// base turns it into the target object by object: only changed tiles are sent")
     func patchObjectStorage() throws {
         let server = try S3TestServer()
-        let directory = try TemporaryDirectory()
-        let (local, target) = try PatchPairTests.stores(in: directory, base: "mbtiles", target: "dir")
+        let stores = try KindStores()
+        let (local, target) = try PatchPairTests.stores(stores, base: "mbtiles", target: "dir")
         let bucket = server.location("s3://tiles/app")
         _ = try TileConverter.convert(from: local, to: bucket)
-        let patch = directory.file("patch.mbtiles")
+        let patch = stores.directory.file("patch.mbtiles")
         let made = try TilePatcher.makePatch(from: bucket, to: target, writingTo: patch)
         #expect((made.added, made.replaced, made.deleted) == (2, 2, 2))
         let before = server.requestCounts

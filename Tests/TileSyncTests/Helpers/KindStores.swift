@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import TileSync
+
+/// Stores of every kind in `TileStoreRegistry.standard`, made in one temporary folder (and, for
+/// object storage, on an `rclone serve s3` server started on first use and stopped with the
+/// value). The pair matrices take their arguments from `kindNames`, so a kind added to the
+/// registry runs in every matrix; `KindStoresTests` fails until it has an address here.
+final class KindStores {
+    /// The registry's kind names, in its order; `s3` only where rclone is installed.
+    static let kindNames: [String] = TileStoreRegistry.standard.kinds.map(\.name).filter { $0 != "s3" || S3TestServer.available }
+
+    let directory: TemporaryDirectory
+    private var server: S3TestServer?
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    /// Where a store of this kind named `name` lives here.
+    /// - Throws: when the registry has a kind this helper has no address for.
+    func location(_ kind: String, _ name: String) throws -> TileStoreLocation {
+        switch kind {
+        case "mbtiles": return TileStoreLocation(kind: .mbtiles, address: directory.file(name + ".mbtiles"))
+        case "dir": return TileStoreLocation(kind: .directory, address: directory.file(name + "-folder"))
+        case "tar": return TileStoreLocation(kind: .tar, address: directory.file(name + ".tar"))
+        case "pmtiles": return TileStoreLocation(kind: .pmtiles, address: directory.file(name + ".pmtiles"))
+        case "s3": return try s3Server().location("s3://tiles/" + name)
+        default: throw KindStoresError(kind: kind)
+        }
+    }
+
+    /// Writes `tiles` to a new store of `kind` named `name`.
+    @discardableResult
+    func write(_ tiles: [Tile], kind: String, name: String, metadata: TileMetadata = GeneratedStore.defaultMetadata) throws -> TileStoreLocation {
+        let location = try location(kind, name)
+        let writer = try location.makeWriter()
+        try writer.begin(metadata: metadata, format: SniffedTileFormat(.png))
+        for tile in tiles { try writer.write(tile) }
+        try writer.finish()
+        return location
+    }
+
+    /// Every tile of a store, by XYZ coordinate.
+    func tiles(_ location: TileStoreLocation) throws -> [TileCoordinate: Data] {
+        let cursor = try location.openReader().tiles(matching: .all)
+        var tiles: [TileCoordinate: Data] = [:]
+        while let tile = try cursor.next() { tiles[tile.coordinate] = tile.data }
+        return tiles
+    }
+
+    /// Modification times of every file that holds the store: the file itself, each file of a
+    /// folder, or each object's file in the S3 server's folder.
+    func modificationTimes(_ location: TileStoreLocation) throws -> [String: Int64] {
+        guard location.kind.name == "s3" else { return try SyncPairTests.modificationTimes(location.address) }
+        let prefix = String(location.address.dropFirst("s3://".count))
+        return try SyncPairTests.modificationTimes(try s3Server().root.file(prefix))
+    }
+
+    private func s3Server() throws -> S3TestServer {
+        if let server { return server }
+        let started = try S3TestServer()
+        server = started
+        return started
+    }
+}
+
+/// A kind of the registry that `KindStores` cannot place yet.
+struct KindStoresError: Error, CustomStringConvertible {
+    let kind: String
+    var description: String { "KindStores has no address for the registry's kind '\(kind)': add one to location(_:_:)" }
+}
+
+@Suite("The pair matrices cover the registry")
+struct KindStoresTests {
+    @Test("Every kind of TileStoreRegistry.standard has an address and round-trips a tile", arguments: KindStores.kindNames)
+    func everyKind(kind: String) throws {
+        let stores = try KindStores()
+        let tile = try TileCoordinate(z: 2, x: 1, y: 3)
+        let location = try stores.write([Tile(coordinate: tile, data: GeneratedStore.bytes(for: tile))], kind: kind, name: "one")
+        #expect(location.kind.name == kind)
+        #expect(try stores.tiles(location) == [tile: GeneratedStore.bytes(for: tile)])
+    }
+
+    @Test("The matrices run the registry's kinds: all 25 ordered pairs of today's five where rclone is installed")
+    func pairCount() {
+        let registry = TileStoreRegistry.standard.kinds.map(\.name)
+        #expect(registry == ["mbtiles", "dir", "tar", "pmtiles", "s3"])
+        #expect(KindStores.kindNames == (S3TestServer.available ? registry : registry.filter { $0 != "s3" }))
+    }
+}
