@@ -66,7 +66,7 @@ final class ObjectStorageEndToEndTests {
 
         let usage = try ToolRunner.run(["convert", source, "out-folder", "--endpoint", "http://127.0.0.1:1"], in: directory)
         #expect(usage.status == 2)
-        #expect(usage.stderr.hasPrefix("Error: --endpoint applies to s3:// stores and PMTiles archives, and no store here is one\n"))
+        #expect(usage.stderr.hasPrefix("Error: --endpoint applies to PMTiles archive and S3 stores, and no store here is one\n"))
     }
 
     @Test("kill -9 during a sync into s3://, then a re-run: the bucket holds the source exactly")

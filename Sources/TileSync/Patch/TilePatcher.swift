@@ -18,7 +18,7 @@ public enum TilePatcher {
         let started = Date()
         do {
             try base.refuseSameStore(as: target)
-            let patchLocation = TileStoreLocation(kind: MBTilesStoreKind(), address: patchPath)
+            let patchLocation = PatchFileLocation.at(patchPath)
             try patchLocation.refuseSameStore(as: base)
             try patchLocation.refuseSameStore(as: target)
             guard base.resource.exists else {
@@ -96,7 +96,7 @@ public enum TilePatcher {
         let started = Date()
         do {
             let patch = try PatchFileReader(path: patchPath)
-            try TileStoreLocation(kind: MBTilesStoreKind(), address: patchPath).refuseSameStore(as: store)
+            try PatchFileLocation.at(patchPath).refuseSameStore(as: store)
             let resource = store.resource
             guard resource.exists else {
                 throw TileStoreError(.notFound, store: store.address, message: "no such store; a patch applies to an existing one")

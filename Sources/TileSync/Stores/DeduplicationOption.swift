@@ -12,3 +12,13 @@ extension TileStoreOptions {
         set { self[DeduplicationOption.self] = newValue }
     }
 }
+
+extension DeduplicationOption {
+    /// `--dedup`, offered for a store a conversion creates.
+    public static let commandLineOption = TileStoreCommandLineOption(
+        name: name, placeholder: nil,
+        help: "Store each distinct blob once: hard links in a folder or tar,\nthe normalized schema in an MBTiles (a PMTiles always does).",
+        uses: [.create], recipients: .storeWritten) { _, options throws(TileStoreOptionValueError) in
+        options.deduplicate = true
+    }
+}

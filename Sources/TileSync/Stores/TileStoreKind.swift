@@ -14,6 +14,9 @@ public protocol TileStoreKind: Sendable {
     var capabilities: TileStoreCapabilities { get }
     /// The `TileStoreOptionKey` names it reads; the command line refuses others for its stores.
     var optionNames: Set<String> { get }
+    /// The options the command line offers for its stores (none by default); several kinds
+    /// may declare the same option, and the registry lists it once.
+    var commandLineOptions: [TileStoreCommandLineOption] { get }
 
     /// How surely a location typed without a prefix is a store of this kind.
     func claim(_ candidate: TileStoreCandidate) -> TileStoreClaim
@@ -39,6 +42,8 @@ public protocol TileStoreKind: Sendable {
 
 extension TileStoreKind {
     public func storedMetadata(_ metadata: TileMetadata) -> TileMetadata { metadata }
+
+    public var commandLineOptions: [TileStoreCommandLineOption] { [] }
 
     /// Checks a location's options: every option is one this kind reads, and they agree.
     /// - Throws: `TileStoreError` `.invalidOptions` naming the first one that does not.

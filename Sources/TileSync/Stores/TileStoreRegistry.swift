@@ -37,6 +37,13 @@ public struct TileStoreRegistry: Sendable {
         kinds.filter { $0.optionNames.contains(optionName) }
     }
 
+    /// The command-line options the kinds declare for stores used in any of `uses`, each once
+    /// (the first kind's declaration), in the registry's order.
+    public func commandLineOptions(for uses: Set<TileStoreUse>) -> [TileStoreCommandLineOption] {
+        var seen: Set<String> = []
+        return kinds.flatMap(\.commandLineOptions).filter { !$0.uses.isDisjoint(with: uses) && seen.insert($0.name).inserted }
+    }
+
     /// The first kind fit for a private scratch copy with cheap random access.
     public var localIndexKind: (any TileStoreKind)? {
         kinds.first { $0.capabilities.isLocalIndexFile }

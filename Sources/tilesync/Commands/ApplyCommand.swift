@@ -25,7 +25,7 @@ struct ApplyCommand: Command {
             .init(name: "store", help: "The store to change: an MBTiles file, a folder, a tar or\nPMTiles archive, an s3:// prefix."),
         ],
         options: [force, LayoutOptions.Role.store.layout, LayoutOptions.Role.store.scheme]
-            + ObjectStorageOptions.definitions(writes: true) + OutputOptions.definitions,
+            + StoreKindOptions.definitions(for: [.change]) + OutputOptions.definitions,
         examples: [
             "tilesync apply update.mbtiles world.mbtiles",
             "tilesync apply update.mbtiles tiles/",
@@ -41,7 +41,7 @@ struct ApplyCommand: Command {
 
     init(parsing arguments: ParsedArguments) throws {
         patchPath = arguments.positionals[0]
-        store = try StoreArgument.store(at: 1, of: arguments)
+        store = try StoreArgument.store(at: 1, of: arguments, use: .change)
         force = arguments.flag(Self.force)
         output = OutputOptions(arguments)
     }

@@ -3,15 +3,6 @@ import TileSync
 
 /// `tilesync convert SRC DST`.
 struct ConvertCommand: Command {
-    static let mbtilesSchema = OptionDefinition.value(
-        MBTilesSchemaOption.name, "flat|flat-with-hash|normalized",
-        help: "Table layout of an MBTiles destination (default flat).\nnormalized stores each distinct blob once; flat-with-hash keeps MD5s.")
-    static let dedup = OptionDefinition.flag(
-        DeduplicationOption.name,
-        help: "Store each distinct blob once: hard links in a folder or tar,\nthe normalized schema in an MBTiles (a PMTiles always does).")
-    static let gridCallback = OptionDefinition.value(
-        GridCallbackOption.name, "name",
-        help: "JSONP callback around the .grid.json UTFGrids of a folder or tar destination\n(default grid, as mb-util; '' writes plain JSON).")
     static let force = OptionDefinition.flag("force", help: "Replace the destination if it exists.")
     static let skipInvalid = OptionDefinition.flag("skip-invalid", help: "Skip invalid tiles with a warning count instead of stopping.")
 
@@ -33,8 +24,8 @@ struct ConvertCommand: Command {
             .init(name: "source", help: "The store to read."),
             .init(name: "destination", help: "The store to create (refused if it exists, unless --force)."),
         ],
-        options: StorePairOptions.definitions(destination: .destination)
-            + [mbtilesSchema, dedup, gridCallback, CompressOption.definition, force, skipInvalid] + LimitOptions.definitions
+        options: StorePairOptions.definitions(destination: .destination, use: .create)
+            + [CompressOption.definition, force, skipInvalid] + LimitOptions.definitions
             + OutputOptions.definitions,
         examples: [
             "tilesync convert world.mbtiles tiles/",
@@ -56,11 +47,7 @@ struct ConvertCommand: Command {
     let output: OutputOptions
 
     init(parsing arguments: ParsedArguments) throws {
-        var destinationOptions = TileStoreOptions()
-        destinationOptions.mbtilesSchema = try arguments.choice(Self.mbtilesSchema, as: MBTilesSchema.self)
-        if arguments.flag(Self.dedup) { destinationOptions.deduplicate = true }
-        destinationOptions.gridCallback = arguments.value(Self.gridCallback)
-        let stores = try StorePairOptions(arguments, destination: .destination, destinationOptions: destinationOptions)
+        let stores = try StorePairOptions(arguments, destination: .destination, use: .create)
         source = stores.source
         destination = stores.destination
         var options = ConversionOptions()

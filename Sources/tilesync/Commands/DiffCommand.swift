@@ -26,7 +26,7 @@ struct DiffCommand: Command {
             .init(name: "source", help: "The store taken as the reference."),
             .init(name: "destination", help: "The store compared with it."),
         ],
-        options: [SyncCommand.checksum] + StorePairOptions.definitions(destination: .existingDestination) + [limit, json, patch, force]
+        options: [SyncCommand.checksum] + StorePairOptions.definitions(destination: .existingDestination, use: .read) + [limit, json, patch, force]
             + [LimitOptions.maxTiles],
         examples: [
             "tilesync diff world.mbtiles world_modified.mbtiles",
@@ -45,7 +45,7 @@ struct DiffCommand: Command {
     static let catchesSignals = true
 
     init(parsing arguments: ParsedArguments) throws {
-        stores = try StorePairOptions(arguments, destination: .existingDestination)
+        stores = try StorePairOptions(arguments, destination: .existingDestination, use: .read)
         var options = SyncOptions()
         options.filter = stores.filter
         options.checksum = arguments.flag(SyncCommand.checksum)

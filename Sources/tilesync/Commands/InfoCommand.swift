@@ -19,14 +19,14 @@ struct InfoCommand: Command {
             TILESYNC_PROGRESS=1) says what it is doing and for how long; Ctrl-C stops it (exit 130).
             """,
         arguments: [.init(name: "store", help: "An MBTiles file, a folder, a tar or PMTiles archive.")],
-        options: [LayoutOptions.Role.store.layout, LayoutOptions.Role.store.scheme, json] + ObjectStorageOptions.definitions(writes: false),
+        options: [LayoutOptions.Role.store.layout, LayoutOptions.Role.store.scheme, json] + StoreKindOptions.definitions(for: [.read]),
         examples: ["tilesync info world.mbtiles", "tilesync info tiles/ --json"])
 
     let location: TileStoreLocation
     let printsJSON: Bool
 
     init(parsing arguments: ParsedArguments) throws {
-        location = try StoreArgument.store(at: 0, of: arguments)
+        location = try StoreArgument.store(at: 0, of: arguments, use: .read)
         printsJSON = arguments.flag(Self.json)
     }
 

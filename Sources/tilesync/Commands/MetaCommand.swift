@@ -25,7 +25,7 @@ struct MetaCommand: Command {
             .init(name: "key", help: "A key to print, KEY=VALUE to set, or (with --delete) a key to\nremove.", isOptional: true, isVariadic: true),
         ],
         options: [delete, json, LayoutOptions.Role.store.layout, LayoutOptions.Role.store.scheme]
-            + ObjectStorageOptions.definitions(writes: true),
+            + StoreKindOptions.definitions(for: [.change]),
         examples: [
             "tilesync meta world.mbtiles",
             "tilesync meta world.mbtiles name",
@@ -44,7 +44,7 @@ struct MetaCommand: Command {
     let printsJSON: Bool
 
     init(parsing arguments: ParsedArguments) throws {
-        store = try StoreArgument.store(at: 0, of: arguments)
+        store = try StoreArgument.store(at: 0, of: arguments, use: .change)
         printsJSON = arguments.flag(Self.json)
         let words = Array(arguments.positionals.dropFirst())
         if arguments.flag(Self.delete) {

@@ -5,8 +5,6 @@ struct SyncCommand: Command {
     static let delete = OptionDefinition.flag("delete", help: "Remove destination tiles the source does not have.")
     static let checksum = OptionDefinition.flag("checksum", help: "Compare the MD5 of every tile; ignore modification times\nand the sync state.")
     static let dryRun = OptionDefinition.flag("dry-run", help: "Print the plan and change nothing.")
-    static let mbtilesSchema = OptionDefinition.value(MBTilesSchemaOption.name, "flat|flat-with-hash|normalized",
-                                                      help: "Schema of an MBTiles destination that is created.")
     static let skipInvalid = OptionDefinition.flag("skip-invalid", help: "Skip invalid source tiles with a warning count.")
     static let maxDelete = OptionDefinition.value("max-delete", "N",
                                                   help: "Refuse, before any change, a sync that would delete more\nthan N tiles (it says how many it would have).")
@@ -34,8 +32,8 @@ struct SyncCommand: Command {
             .init(name: "source", help: "The store to copy from."),
             .init(name: "destination", help: "The store to update (created if missing)."),
         ],
-        options: [delete, maxDelete, dryRun, checksum] + StorePairOptions.definitions(destination: .existingDestination)
-            + [mbtilesSchema, ConvertCommand.gridCallback, CompressOption.definition, skipInvalid] + LimitOptions.definitions
+        options: [delete, maxDelete, dryRun, checksum] + StorePairOptions.definitions(destination: .existingDestination, use: .update)
+            + [CompressOption.definition, skipInvalid] + LimitOptions.definitions
             + OutputOptions.definitions,
         examples: [
             "tilesync sync nightly.mbtiles published.mbtiles --delete",
@@ -53,10 +51,7 @@ struct SyncCommand: Command {
     let output: OutputOptions
 
     init(parsing arguments: ParsedArguments) throws {
-        var destinationOptions = TileStoreOptions()
-        destinationOptions.mbtilesSchema = try arguments.choice(Self.mbtilesSchema, as: MBTilesSchema.self)
-        destinationOptions.gridCallback = arguments.value(ConvertCommand.gridCallback)
-        stores = try StorePairOptions(arguments, destination: .existingDestination, destinationOptions: destinationOptions)
+        stores = try StorePairOptions(arguments, destination: .existingDestination, use: .update)
         var options = SyncOptions()
         options.filter = stores.filter
         options.checksum = arguments.flag(Self.checksum)

@@ -28,7 +28,7 @@ struct VerifyCommand: Command {
             .init(name: "other", help: "A second store to compare with the first.", isOptional: true),
         ],
         options: [fix, LimitOptions.maxTiles] + FilterOptions.definitions + [LayoutOptions.Role.store.layout, LayoutOptions.Role.store.scheme, quiet]
-            + ObjectStorageOptions.definitions(writes: false),
+            + StoreKindOptions.definitions(for: [.read]),
         examples: [
             "tilesync verify world.mbtiles",
             "tilesync verify world.mbtiles --fix",
@@ -55,14 +55,14 @@ struct VerifyCommand: Command {
         quiet = arguments.flag(Self.quiet)
         self.filter = filter.filter
         let flags = { (_: String) in layout.given.joined(separator: " and ") }
-        let objectStorage = try ObjectStorageOptions(arguments)
+        let kindOptions = StoreKindOptions(arguments, uses: [.read])
         guard arguments.positionals.count == 2 else {
             guard !filter.isGiven else { throw UsageError("--min-zoom, --max-zoom, --bbox and --shard limit a comparison of two stores", spec: Self.spec) }
             var options = TileStoreOptions()
             layout.apply(to: &options)
-            store = try StoreArgument.location(arguments.positionals[0], options: options, objectStorage: objectStorage,
+            store = try StoreArgument.location(arguments.positionals[0], options: options, kindOptions: kindOptions, use: .read,
                                                flags: flags, spec: Self.spec)
-            try objectStorage.check([store], spec: Self.spec)
+            try kindOptions.check([store])
             other = nil
             return
         }
@@ -77,9 +77,9 @@ struct VerifyCommand: Command {
             if takers.contains(first) { first.options.layout = template }
             if takers.contains(second) { second.options.layout = template }
         }
-        objectStorage.attach(to: &first)
-        objectStorage.attach(to: &second)
-        try objectStorage.check([first, second], spec: Self.spec)
+        try kindOptions.attach(to: &first, use: .read)
+        try kindOptions.attach(to: &second, use: .read)
+        try kindOptions.check([first, second])
         store = first
         other = second
     }

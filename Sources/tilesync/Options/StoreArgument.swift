@@ -5,16 +5,16 @@ import TileSync
 /// a folder) or options that contradict each other are bad usage.
 enum StoreArgument {
     /// The one store of `info`, `meta` or `apply` at a position of the command line, with its
-    /// `--layout`/`--scheme` and object-storage options applied and checked.
+    /// `--layout`/`--scheme` and the options its kind declares for `use` applied and checked.
     /// - Throws: `UsageError` for options that do not fit, `TileStoreError` for a bad location.
-    static func store(at position: Int, of arguments: ParsedArguments) throws -> TileStoreLocation {
+    static func store(at position: Int, of arguments: ParsedArguments, use: TileStoreUse) throws -> TileStoreLocation {
         let layout = try LayoutOptions(arguments, role: .store)
-        var options = TileStoreOptions()
+        let kindOptions = StoreKindOptions(arguments, uses: [use])
+        var options = try kindOptions.writtenStoreOptions(use: use)
         layout.apply(to: &options)
-        let objectStorage = try ObjectStorageOptions(arguments)
-        let store = try location(arguments.positionals[position], options: options, objectStorage: objectStorage,
+        let store = try location(arguments.positionals[position], options: options, kindOptions: kindOptions, use: use,
                                  flags: { _ in layout.given.joined(separator: " and ") }, spec: arguments.spec)
-        try objectStorage.check([store], spec: arguments.spec)
+        try kindOptions.check([store])
         return store
     }
 
@@ -23,11 +23,12 @@ enum StoreArgument {
     ///   option `layout` is `--source-layout` for a source).
     /// - Throws: `TileStoreError` when `text` names no store; `UsageError` for options that do
     ///   not apply to its kind or contradict each other.
-    ///   - objectStorage: options of `s3://` stores, set where the kind reads them.
-    static func location(_ text: String, options: TileStoreOptions, objectStorage: ObjectStorageOptions? = nil,
+    ///   - kindOptions: the kinds' options given, set where the kind reads them.
+    ///   - use: what the command does with the store.
+    static func location(_ text: String, options: TileStoreOptions, kindOptions: StoreKindOptions, use: TileStoreUse,
                          flags: (String) -> String, spec: CommandSpec) throws -> TileStoreLocation {
         var location = try TileStoreLocation(parsing: text, options: options)
-        objectStorage?.attach(to: &location)
+        try kindOptions.attach(to: &location, use: use)
         try check(location, flags: flags, spec: spec)
         return location
     }

@@ -8,6 +8,31 @@ struct RegistryTests {
         try TileStoreLocation(parsing: text).kind.name
     }
 
+    @Test("Kinds declare their command-line options: each once, for the uses they fit, and each read by its kind")
+    func commandLineOptions() throws {
+        let registry = TileStoreRegistry.standard
+        #expect(registry.commandLineOptions(for: [.read]).map(\.name) == ["endpoint", "transfers"])
+        #expect(registry.commandLineOptions(for: [.read, .create]).map(\.name)
+            == ["mbtiles-schema", "dedup", "grid-callback", "endpoint", "transfers", "cache-control"])
+        #expect(registry.commandLineOptions(for: [.read, .update]).map(\.name)
+            == ["mbtiles-schema", "grid-callback", "endpoint", "transfers", "cache-control"])
+        #expect(registry.commandLineOptions(for: [.change]).map(\.name) == ["endpoint", "transfers", "cache-control"])
+        for kind in registry.kinds {
+            for option in kind.commandLineOptions {
+                #expect(kind.optionNames.contains(option.name), "\(kind.name) declares --\(option.name) but does not read it")
+            }
+        }
+        var options = TileStoreOptions()
+        let schema = try #require(registry.commandLineOptions(for: [.create]).first { $0.name == "mbtiles-schema" })
+        try schema.set("normalized", in: &options)
+        #expect(options.mbtilesSchema == .normalized)
+        #expect(throws: TileStoreOptionValueError("must be flat, flat-with-hash or normalized, not 'round'")) {
+            try schema.set("round", in: &options)
+        }
+        let transfers = try #require(registry.commandLineOptions(for: [.read]).first { $0.name == "transfers" })
+        #expect(throws: TileStoreOptionValueError("must be a whole number in 1...1024, not '0'")) { try transfers.set("0", in: &options) }
+    }
+
     @Test("Prefixes force a kind; names, existing folders and first bytes choose one; a new plain path is a folder")
     func resolution() throws {
         let directory = try TemporaryDirectory()

@@ -24,3 +24,13 @@ extension TileStoreOptions {
         set { self[GridCallbackOption.self] = newValue }
     }
 }
+
+extension GridCallbackOption {
+    /// `--grid-callback`, offered for a folder or tar a command writes.
+    public static let commandLineOption = TileStoreCommandLineOption(
+        name: name, placeholder: "name",
+        help: "JSONP callback around the .grid.json UTFGrids of a folder or tar destination\n(default grid, as mb-util; '' writes plain JSON).",
+        uses: [.create, .update], recipients: .storeWritten) { value, options throws(TileStoreOptionValueError) in
+        options.gridCallback = value
+    }
+}

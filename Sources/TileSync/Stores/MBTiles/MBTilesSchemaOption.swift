@@ -12,3 +12,17 @@ extension TileStoreOptions {
         set { self[MBTilesSchemaOption.self] = newValue }
     }
 }
+
+extension MBTilesSchemaOption {
+    /// `--mbtiles-schema`, offered for an MBTiles a command creates.
+    public static let commandLineOption = TileStoreCommandLineOption(
+        name: name, placeholder: MBTilesSchema.allCases.map(\.rawValue).joined(separator: "|"),
+        help: "Table layout of an MBTiles destination (default flat).\nnormalized stores each distinct blob once; flat-with-hash keeps MD5s.",
+        uses: [.create, .update], recipients: .storeWritten) { value, options throws(TileStoreOptionValueError) in
+        guard let schema = MBTilesSchema(rawValue: value) else {
+            let names = MBTilesSchema.allCases.map(\.rawValue)
+            throw TileStoreOptionValueError("must be \(names.dropLast().joined(separator: ", ")) or \(names.last ?? ""), not '\(value)'")
+        }
+        options.mbtilesSchema = schema
+    }
+}

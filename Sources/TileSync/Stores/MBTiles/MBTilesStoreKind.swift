@@ -22,6 +22,9 @@ public struct MBTilesStoreKind: TileStoreKind {
 
     public var optionNames: Set<String> { [MBTilesSchemaOption.name, DeduplicationOption.name] }
 
+
+    public var commandLineOptions: [TileStoreCommandLineOption] { [MBTilesSchemaOption.commandLineOption, DeduplicationOption.commandLineOption] }
+
     static let suffixes = [".mbtiles", ".sqlite", ".sqlite3", ".db"]
     static let header = Array("SQLite format 3\0".utf8)
 

@@ -22,6 +22,9 @@ public struct S3StoreKind: TileStoreKind {
 
     public var optionNames: Set<String> { S3StoreOptions.optionNames }
 
+
+    public var commandLineOptions: [TileStoreCommandLineOption] { S3AccessOptions.commandLineOptions }
+
     public func claim(_ candidate: TileStoreCandidate) -> TileStoreClaim {
         guard candidate.urlScheme == "s3" else { return .none }
         // s3://bucket/name.pmtiles is one archive (PMTiles claims it); a prefix of that name is meant only with s3:

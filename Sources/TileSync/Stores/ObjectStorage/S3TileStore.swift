@@ -16,7 +16,7 @@ final class S3TileStore: Sendable {
         self.location = location
         self.options = options
         address = try S3StoreAddress(parsing: location.address)
-        client = S3Client(configuration: try options.resolvedConfiguration(store: location.address), bucket: address.bucket)
+        client = S3Client(configuration: try options.access.resolvedConfiguration(store: location.address), bucket: address.bucket)
     }
 
     /// Requests in flight at once.

@@ -21,7 +21,7 @@ public final class S3Updater: TileUpdater {
     init(store: S3TileStore) {
         self.store = store
         location = store.location
-        objectHeaders = S3ObjectHeaders(cacheControl: store.options.cacheControl)
+        objectHeaders = S3ObjectHeaders(cacheControl: store.options.access.cacheControl)
         queue = S3TransferQueue(client: store.client, limit: store.transfers)
     }
 

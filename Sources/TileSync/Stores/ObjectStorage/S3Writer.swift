@@ -27,7 +27,7 @@ public final class S3Writer: TileWriter {
         self.store = store
         location = store.location
         template = store.options.layout ?? .xyz
-        objectHeaders = S3ObjectHeaders(cacheControl: store.options.cacheControl)
+        objectHeaders = S3ObjectHeaders(cacheControl: store.options.access.cacheControl)
         queue = S3TransferQueue(client: store.client, limit: store.transfers)
         let holdsObjects = sharesPrefix ? true : try store.holdsObjects()
         if holdsObjects && !overwrite && !sharesPrefix {

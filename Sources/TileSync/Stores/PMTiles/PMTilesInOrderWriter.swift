@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// Writes a clustered PMTiles v3 archive in one pass while its tiles come in ascending tile-ID
-/// order (an MBTiles read by `MBTilesTileIDCursor`, another PMTiles): each new blob goes straight
+/// order (an MBTiles read in tile-ID order, another PMTiles): each new blob goes straight
 /// to the tile data, a repeat of a recent one (`PMTilesRecentBlobs`) points back to it, runs of
 /// equal consecutive tiles become one entry, and the entries go to a scratch file. Nothing is
 /// read twice and nothing is sorted, except, when a blob was forgotten, the MD5s of the stored

@@ -14,10 +14,13 @@ public final class PMTilesReader: TileReader {
     let archive: PMTilesArchive
 
     /// Opens an archive and reads its header and root directory.
+    /// - Parameter options: the archive's typed options; nil reads them from `location`.
     /// - Throws: `TileStoreError` as described on the type.
-    public init(location: TileStoreLocation) throws(TileStoreError) {
+    public init(location: TileStoreLocation, options: PMTilesStoreOptions? = nil) throws(TileStoreError) {
         self.location = location
-        archive = try PMTilesSourceOpener.open(location.address, options: PMTilesStoreOptions(location.options, store: location.address))
+        let typed: PMTilesStoreOptions
+        if let options { typed = options } else { typed = try PMTilesStoreOptions.of(location) }
+        archive = try PMTilesSourceOpener.open(location.address, options: typed)
     }
 
     /// True for an archive read with range requests (`s3://`, `http(s)://`).

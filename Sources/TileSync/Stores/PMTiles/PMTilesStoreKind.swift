@@ -24,6 +24,9 @@ public struct PMTilesStoreKind: TileStoreKind {
 
     public var optionNames: Set<String> { PMTilesStoreOptions.optionNames }
 
+
+    public var commandLineOptions: [TileStoreCommandLineOption] { S3AccessOptions.commandLineOptions }
+
     public func claim(_ candidate: TileStoreCandidate) -> TileStoreClaim {
         if candidate.entry == .remote {
             guard PMTilesSourceOpener.isRemote(candidate.address) else { return .none }
@@ -43,15 +46,15 @@ public struct PMTilesStoreKind: TileStoreKind {
     }
 
     public func openReader(at location: TileStoreLocation, options: PMTilesStoreOptions) throws(TileStoreError) -> any TileReader {
-        try PMTilesReader(location: location)
+        try PMTilesReader(location: location, options: options)
     }
 
     public func makeWriter(at location: TileStoreLocation, options: PMTilesStoreOptions, settings: TileWriterSettings) throws(TileStoreError) -> any TileWriter {
-        try PMTilesWriter(location: location, overwrite: settings.overwrite, isCancelled: settings.isCancelled)
+        try PMTilesWriter(location: location, options: options, overwrite: settings.overwrite, isCancelled: settings.isCancelled)
     }
 
     public func makeUpdater(at location: TileStoreLocation, options: PMTilesStoreOptions) throws(TileStoreError) -> any TileUpdater {
-        PMTilesUpdater(location: location)
+        PMTilesUpdater(location: location, options: options)
     }
 
     /// Through the go-pmtiles mapping and back: `json` members compacted and reordered,

@@ -1,17 +1,22 @@
-/// The options of a PMTiles archive: those of object storage for an archive at `s3://`
-/// (endpoint, requests in flight, `Cache-Control` of an archive written there); requests in
-/// flight also for `http(s)://`. A local archive reads none.
+/// The options of a PMTiles archive: how S3 is reached for an archive at `s3://` (endpoint,
+/// requests in flight, `Cache-Control` of an archive written there); requests in flight also
+/// for `http(s)://`. A local archive reads none.
 public struct PMTilesStoreOptions: Sendable {
-    /// The object-storage options (the layout among them is not read).
-    public var objectStorage: S3StoreOptions
+    /// Endpoint, transfers, `Cache-Control`, or a configuration given in code.
+    public var access: S3AccessOptions
 
     /// The option names PMTiles archives read.
-    public static let optionNames: Set<String> = S3StoreOptions.optionNames.subtracting([LayoutOption.name])
-        .union([DeduplicationOption.name])
+    public static let optionNames: Set<String> = S3AccessOptions.optionNames.union([DeduplicationOption.name])
 
     /// Reads the options of a location.
-    /// - Throws: `TileStoreError` `.invalidOptions` as `S3StoreOptions`.
+    /// - Throws: `TileStoreError` `.invalidOptions` as `S3AccessOptions`.
     public init(_ options: TileStoreOptions, store: String) throws(TileStoreError) {
-        objectStorage = try S3StoreOptions(options, store: store)
+        access = try S3AccessOptions(options, store: store)
+    }
+
+    /// The options of `location`.
+    /// - Throws: `TileStoreError` `.invalidOptions` as `S3AccessOptions`.
+    static func of(_ location: TileStoreLocation) throws(TileStoreError) -> PMTilesStoreOptions {
+        try PMTilesStoreOptions(location.options, store: location.address)
     }
 }

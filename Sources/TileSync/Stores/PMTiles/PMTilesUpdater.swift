@@ -13,9 +13,13 @@ public final class PMTilesUpdater: TileUpdater {
     private var format = SniffedTileFormat(.unknown)
     private var writer: PMTilesWriter?
 
+    private let options: PMTilesStoreOptions?
+
     /// Prepares to change the archive at `location` (created at `finish()` when missing).
-    public init(location: TileStoreLocation) {
+    /// - Parameter options: the archive's typed options; nil reads them from `location`.
+    public init(location: TileStoreLocation, options: PMTilesStoreOptions? = nil) {
         self.location = location
+        self.options = options
     }
 
     deinit {
@@ -39,8 +43,8 @@ public final class PMTilesUpdater: TileUpdater {
     public func finish() throws {
         guard let changes else { throw TileStoreError(.unsupported, store: location.address, message: "finish before begin") }
         do {
-            let old = try Self.existingArchive(at: location)
-            let writer = try PMTilesWriter(location: location, overwrite: true)
+            let old = try existingArchive()
+            let writer = try PMTilesWriter(location: location, options: options, overwrite: true)
             self.writer = writer
             try writer.begin(metadata: metadata, format: format)
             if let old {
@@ -66,9 +70,9 @@ public final class PMTilesUpdater: TileUpdater {
     }
 
     /// The archive at `location`, nil when there is none yet.
-    private static func existingArchive(at location: TileStoreLocation) throws(TileStoreError) -> PMTilesReader? {
+    private func existingArchive() throws(TileStoreError) -> PMTilesReader? {
         do {
-            return try PMTilesReader(location: location)
+            return try PMTilesReader(location: location, options: options)
         } catch {
             if error.kind == .notFound { return nil }
             throw error

@@ -34,13 +34,17 @@ public final class PMTilesWriter: TileWriter {
 
     /// Prepares to write an archive.
     /// - Parameters:
+    ///   - options: the archive's typed options; nil reads them from `location`.
     ///   - overwrite: replace an existing file (`--force`).
     ///   - isCancelled: polled while `finish()` lays the archive out; true stops it with `.interrupted`.
     /// - Throws: `TileStoreError` `.destinationExists`.
-    public init(location: TileStoreLocation, overwrite: Bool, isCancelled: @escaping @Sendable () -> Bool = { false }) throws(TileStoreError) {
+    public init(location: TileStoreLocation, options: PMTilesStoreOptions? = nil, overwrite: Bool,
+                isCancelled: @escaping @Sendable () -> Bool = { false }) throws(TileStoreError) {
         self.location = location
         self.isCancelled = isCancelled
-        upload = try PMTilesUploadTarget.of(location)
+        let typed: PMTilesStoreOptions
+        if let options { typed = options } else { typed = try PMTilesStoreOptions.of(location) }
+        upload = try PMTilesUploadTarget.of(location, options: typed)
         if let upload {
             if !overwrite, try upload.exists() {
                 throw TileStoreError(.destinationExists, store: location.address, message: "already exists", hint: "pass --force to replace it")

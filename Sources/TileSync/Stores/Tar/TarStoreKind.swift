@@ -22,6 +22,9 @@ public struct TarStoreKind: TileStoreKind {
 
     public var optionNames: Set<String> { TileTreeOptions.optionNames }
 
+
+    public var commandLineOptions: [TileStoreCommandLineOption] { [DeduplicationOption.commandLineOption, GridCallbackOption.commandLineOption] }
+
     static let suffixes = [".tar", ".tar.gz", ".tgz", ".tar.zst", ".tzst", ".tar.bz2", ".tar.xz"]
 
     public func claim(_ candidate: TileStoreCandidate) -> TileStoreClaim {

@@ -8,7 +8,7 @@ struct PMTilesRemoteResource: TileStoreResource {
 
     var exists: Bool {
         do {
-            if let target = try PMTilesUploadTarget.of(location) { return try target.exists() }
+            if let target = try PMTilesUploadTarget.of(location, options: PMTilesStoreOptions(location.options, store: location.address)) { return try target.exists() }
         } catch {
             if error.kind != .unsupported { return false }
         }
@@ -18,7 +18,7 @@ struct PMTilesRemoteResource: TileStoreResource {
     var identity: String { location.address }
 
     func removeStore() {
-        guard let target = try? PMTilesUploadTarget.of(location) else { return }
+        guard let target = try? PMTilesUploadTarget.of(location, options: PMTilesStoreOptions(location.options, store: location.address)) else { return }
         _ = try? target.client.send(S3Request("DELETE", key: target.key), accepting: [404])
     }
 

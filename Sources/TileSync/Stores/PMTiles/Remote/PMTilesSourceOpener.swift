@@ -16,7 +16,7 @@ enum PMTilesSourceOpener {
         guard !parsed.prefix.isEmpty else {
             throw TileStoreError(.notATileStore, store: address, message: "names a bucket, not an archive (s3://bucket/name.pmtiles)")
         }
-        let configuration = try options.objectStorage.resolvedConfiguration(store: address)
+        let configuration = try options.access.resolvedConfiguration(store: address)
         return (S3Client(configuration: configuration, bucket: parsed.bucket), parsed.prefix)
     }
 
@@ -34,7 +34,7 @@ enum PMTilesSourceOpener {
             guard let url = URL(string: address), url.host != nil else {
                 throw TileStoreError(.notATileStore, store: address, message: "is not a URL")
             }
-            fetcher = HTTPRangeFetcher(url: url, transfers: options.objectStorage.transfers)
+            fetcher = HTTPRangeFetcher(url: url, transfers: options.access.transfers)
         }
         return try PMTilesArchive(source: PMTilesRemoteFile(fetcher: fetcher, store: address), store: address)
     }

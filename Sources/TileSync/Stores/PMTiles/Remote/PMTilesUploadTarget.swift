@@ -12,16 +12,15 @@ struct PMTilesUploadTarget {
     /// The target of an `s3://` address; nil for any other.
     /// - Throws: `TileStoreError` `.unsupported` for `http(s)://` (read only), `.notATileStore`,
     ///   `.invalidOptions` (no credentials).
-    static func of(_ location: TileStoreLocation) throws(TileStoreError) -> PMTilesUploadTarget? {
+    static func of(_ location: TileStoreLocation, options: PMTilesStoreOptions) throws(TileStoreError) -> PMTilesUploadTarget? {
         let address = location.address
         guard PMTilesSourceOpener.isRemote(address) else { return nil }
         guard TileStoreCandidate.urlScheme(of: address) == "s3" else {
             throw TileStoreError(.unsupported, store: address, message: "an archive at an http(s):// URL can be read, not written",
                                  hint: "write to a file or to s3://bucket/name.pmtiles")
         }
-        let options = try PMTilesStoreOptions(location.options, store: address)
         let (client, key) = try PMTilesSourceOpener.s3Object(address, options: options)
-        return PMTilesUploadTarget(client: client, key: key, store: address, cacheControl: options.objectStorage.cacheControl)
+        return PMTilesUploadTarget(client: client, key: key, store: address, cacheControl: options.access.cacheControl)
     }
 
     /// True when an object is at the key.

@@ -20,7 +20,7 @@ final class PatchFileWriter: TileUpdater {
 
     /// - Throws: `.destinationExists` when the patch exists and `overwrite` is false, `.io`.
     init(path: String, overwrite: Bool) throws(TileStoreError) {
-        location = TileStoreLocation(kind: MBTilesStoreKind(), address: path)
+        location = PatchFileLocation.at(path)
         try AtomicFile.refuseExisting(path, overwrite: overwrite)
         AtomicFile.removeStaleTemporaries(of: path)
         temporaryPath = AtomicFile.temporaryPath(beside: path)
