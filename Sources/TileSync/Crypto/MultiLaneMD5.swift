@@ -139,6 +139,14 @@ struct MultiLaneMD5 {
     /// One 64-byte block of every lane (RFC 1321's four rounds of sixteen steps).
     @inline(__always)
     private static func compress(_ a0: Lanes, _ b0: Lanes, _ c0: Lanes, _ d0: Lanes, _ m: Words) -> (Lanes, Lanes, Lanes, Lanes) {
+        let (a1, b1, c1, d1) = roundsOneAndTwo(a0, b0, c0, d0, m)
+        let (a, b, c, d) = roundsThreeAndFour(a1, b1, c1, d1, m)
+        return (a &+ a0, b &+ b0, c &+ c0, d &+ d0)
+    }
+
+    /// Rounds 1 (F) and 2 (G) of one block.
+    @inline(__always)
+    private static func roundsOneAndTwo(_ a0: Lanes, _ b0: Lanes, _ c0: Lanes, _ d0: Lanes, _ m: Words) -> (Lanes, Lanes, Lanes, Lanes) {
         var a = a0, b = b0, c = c0, d = d0
         a = Self.f(a, b, c, d, m.0, 0xD76AA478, 7)
         d = Self.f(d, a, b, c, m.1, 0xE8C7B756, 12)
@@ -172,6 +180,13 @@ struct MultiLaneMD5 {
         d = Self.g(d, a, b, c, m.2, 0xFCEFA3F8, 9)
         c = Self.g(c, d, a, b, m.7, 0x676F02D9, 14)
         b = Self.g(b, c, d, a, m.12, 0x8D2A4C8A, 20)
+        return (a, b, c, d)
+    }
+
+    /// Rounds 3 (H) and 4 (I) of one block.
+    @inline(__always)
+    private static func roundsThreeAndFour(_ a0: Lanes, _ b0: Lanes, _ c0: Lanes, _ d0: Lanes, _ m: Words) -> (Lanes, Lanes, Lanes, Lanes) {
+        var a = a0, b = b0, c = c0, d = d0
         a = Self.h(a, b, c, d, m.5, 0xFFFA3942, 4)
         d = Self.h(d, a, b, c, m.8, 0x8771F681, 11)
         c = Self.h(c, d, a, b, m.11, 0x6D9D6122, 16)
@@ -204,7 +219,7 @@ struct MultiLaneMD5 {
         d = Self.i(d, a, b, c, m.11, 0xBD3AF235, 10)
         c = Self.i(c, d, a, b, m.2, 0x2AD7D2BB, 15)
         b = Self.i(b, c, d, a, m.9, 0xEB86D391, 21)
-        return (a &+ a0, b &+ b0, c &+ c0, d &+ d0)
+        return (a, b, c, d)
     }
 
     @inline(__always)

@@ -26,8 +26,7 @@ struct PatchedStoreHashes {
         return hashes
     }
 
-    /// The two MD5 streams run side by side: the patched one on a thread of its own (a third
-    /// thread for the other measured no faster on two cores).
+    /// The two MD5 streams run side by side: the patched one on a thread of its own.
     private struct Merge {
         let changes: PatchChangeCursor
         let store: TileStoreLocation

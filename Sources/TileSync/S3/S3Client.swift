@@ -91,8 +91,7 @@ final class S3Client: Sendable {
         var fields = headers.merging(added, uniquingKeysWith: { _, new in new })
         fields["host"] = nil
         fields["Accept-Encoding"] = "identity"
-        // One assignment: FoundationNetworking validates and recases each `setValue` (about 30 µs
-        // a request for these few headers).
+        // One assignment: FoundationNetworking validates and recases each `setValue`.
         urlRequest.allHTTPHeaderFields = fields
         if request.bodyFile == nil, !request.body.isEmpty || request.method == "PUT" || request.method == "POST" {
             urlRequest.httpBody = request.body

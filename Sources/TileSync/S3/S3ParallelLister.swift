@@ -9,7 +9,7 @@ import Synchronization
 /// Every request covers one folder level, so the work is in proportion to the objects listed on
 /// every server: S3 and MinIO answer a page from an index, while file-backed servers (`rclone
 /// serve s3`, most test servers) walk the whole tree below a request's prefix for every page,
-/// which made a zoom's pages cost as much as the zoom each (4x the server time at 20,000 tiles).
+/// which made each page of a zoom cost as much as the whole zoom.
 /// Requests: one per folder plus one per further 1,000 entries; a `{z}/{x}/{y}` tree has about
 /// the square root of a zoom's tiles as columns, a small share of its pages.
 ///

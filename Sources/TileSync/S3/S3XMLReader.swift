@@ -5,8 +5,8 @@
 /// that does not match, an unknown entity or a second root make the document not well-formed
 /// (nil): S3 sends none of them, and a hostile server gains nothing (no entity expansion).
 ///
-/// A listing page of 1,000 keys goes through FoundationXML's delegate parser at about 0.5 ms;
-/// this reads it in a fifth of that, which is a tenth of a no-op sync's CPU.
+/// It replaces FoundationXML's delegate parser, which was a large share of a no-op sync's CPU
+/// (docs/performance.md, "Why the code is shaped so").
 struct S3XMLReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0

@@ -6,8 +6,7 @@ import Glibc
 
 /// Brings a file into the page cache front to back, on a thread of its own, for a reader that
 /// jumps across it (an MBTiles read in tile-ID order): from a cold cache each jump waits for the
-/// disk (1,000,000 tiles took 12.7-16.1 s against 4.2-5.1 s cached), while the kernel reads a
-/// file front to back at the disk's full speed.
+/// disk, while the kernel reads a file front to back at the disk's full speed.
 ///
 /// Linux only: `posix_fadvise(POSIX_FADV_WILLNEED)`, which starts the reads without copying
 /// anything to the process (pages already cached cost a lookup), in calls no larger than the

@@ -10,8 +10,7 @@ import Darwin
 ///
 /// On Linux the file is opened for direct I/O (`O_DIRECT`) where the file system allows it: the
 /// buffers go to the disk without a copy into the page cache and without write-back work later,
-/// which leaves the CPU to the threads that read and convert (a buffered write of 1 GB costs
-/// about 0.6 s of CPU, a direct one about 0.1 s). A buffer whose size or offset is not a
+/// which leaves the CPU to the threads that read and convert. A buffer whose size or offset is not a
 /// multiple of 4 KiB (the end of the file) is written buffered.
 /// Elsewhere, or when the file system refuses direct I/O, writes are buffered, with early
 /// write-back (`EarlyWriteback`). Either way, `close()` leaves the bytes ready for the `fsync`
@@ -21,9 +20,8 @@ import Darwin
 /// (`append`, `close`). The writing thread and the file belong to a `BufferWriteQueue`.
 final class SequentialFileOutput {
     static let bufferSize = 1 << 20
-    /// 6 MiB in flight: a disk that stalls for a moment does not stall the conversion at once
-    /// (with three buffers a 1M-tile folder -> tar ran 30% slower), while memory stays flat:
-    /// a fast source fills them all (16 would add 13 MB to the peak of MBTiles -> tar).
+    /// 6 MiB in flight: a disk that stalls for a moment does not stall the conversion at once,
+    /// while memory stays flat when a fast source fills them all.
     private static let bufferCount = 6
 
     let path: String

@@ -2,7 +2,7 @@ import Foundation
 
 /// A fast 128-bit fingerprint of a blob for telling blobs apart within one run where no hash is
 /// stored or shown (counting distinct blobs): two chained lanes of 64-bit multiply-xor mixing
-/// (the "mum" step of wyhash) over 16-byte words, about 5 times faster than SHA-1 here. Not a
+/// (the "mum" step of wyhash) over 16-byte words, much cheaper than a cryptographic hash. Not a
 /// cryptographic hash: crafted blobs can collide, which at worst miscounts repeats; every hash
 /// that is stored, shown or used to deduplicate is MD5 (`ContentHash`).
 enum BlobFingerprint {

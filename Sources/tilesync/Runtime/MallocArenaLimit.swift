@@ -5,8 +5,7 @@ import Glibc
 
 /// glibc gives threads that allocate arenas of their own (up to eight per core), and an arena
 /// keeps the pages it freed, so a run with many threads (listing and HTTP threads of an `s3://`
-/// sync) holds more memory than it uses. One arena per core (at least two) bounds that: listing
-/// and comparing 1M objects took 53.6 MiB instead of 63.3 MiB, and 68 s instead of 73 s. A
+/// sync) holds more memory than it uses. One arena per core (at least two) bounds that. A
 /// `MALLOC_ARENA_MAX` in the environment is left to win.
 /// (`mallopt` is looked up at run time: `malloc.h` is not part of the Glibc module.)
 enum MallocArenaLimit {

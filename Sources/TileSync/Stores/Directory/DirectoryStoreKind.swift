@@ -22,7 +22,6 @@ public struct DirectoryStoreKind: TileStoreKind {
 
     public var optionNames: Set<String> { TileTreeOptions.optionNames }
 
-
     public var commandLineOptions: [TileStoreCommandLineOption] { [DeduplicationOption.commandLineOption, GridCallbackOption.commandLineOption] }
 
     public func claim(_ candidate: TileStoreCandidate) -> TileStoreClaim {

@@ -22,7 +22,6 @@ public struct MBTilesStoreKind: TileStoreKind {
 
     public var optionNames: Set<String> { [MBTilesSchemaOption.name, DeduplicationOption.name] }
 
-
     public var commandLineOptions: [TileStoreCommandLineOption] { [MBTilesSchemaOption.commandLineOption, DeduplicationOption.commandLineOption] }
 
     static let suffixes = [".mbtiles", ".sqlite", ".sqlite3", ".db"]

@@ -6,11 +6,10 @@ import Foundation
 /// with one range query per column it touches (a run of tile IDs is a compact block of tiles).
 /// When the file has a rollback journal, a companion connection in the same version reads half
 /// of each window's columns on a second thread (`TileWindowReread`): reading is the longest
-/// of the conversion's three threads (read, hash, write), and splitting it made 350,000 tiles
-/// 13% faster (1.83 s against 2.11 s) and 100,000 tiles 10% faster. A WAL file is read on the
+/// of the conversion's three threads (read, hash, write). A WAL file is read on the
 /// cursor's thread alone (a second connection could see a later version). Since the windows
 /// jump across the file, the file is read into the page cache front to back meanwhile
-/// (`FileReadahead`): from a cold cache, 1,000,000 tiles took 9 s instead of 13-16 s.
+/// (`FileReadahead`).
 ///
 /// Only for files with a unique index on the coordinates (`rereadsExactly`): each coordinate is
 /// one tile. A tile deleted between the two passes (outside a consistent read) is not streamed.

@@ -22,7 +22,6 @@ public struct S3StoreKind: TileStoreKind {
 
     public var optionNames: Set<String> { S3StoreOptions.optionNames }
 
-
     public var commandLineOptions: [TileStoreCommandLineOption] { S3AccessOptions.commandLineOptions }
 
     public func claim(_ candidate: TileStoreCandidate) -> TileStoreClaim {

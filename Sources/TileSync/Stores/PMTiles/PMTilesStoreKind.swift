@@ -24,7 +24,6 @@ public struct PMTilesStoreKind: TileStoreKind {
 
     public var optionNames: Set<String> { PMTilesStoreOptions.optionNames }
 
-
     public var commandLineOptions: [TileStoreCommandLineOption] { S3AccessOptions.commandLineOptions }
 
     public func claim(_ candidate: TileStoreCandidate) -> TileStoreClaim {
@@ -62,7 +61,7 @@ public struct PMTilesStoreKind: TileStoreKind {
     public func storedMetadata(_ metadata: TileMetadata) -> TileMetadata {
         let mapped = PMTilesMetadataMapping.encode(metadata)
         let zooms = (metadata.minZoom ?? 0, metadata.maxZoom ?? metadata.minZoom ?? 0)
-        let header = PMTilesArchiveAssembler.header(metadata: metadata, format: SniffedTileFormat(metadata.format ?? .unknown),
+        let header = PMTilesHeaderBuilder.header(metadata: metadata, format: SniffedTileFormat(metadata.format ?? .unknown),
                                                     bounds: mapped.bounds, center: mapped.center, zooms: zooms)
         return (try? PMTilesMetadataMapping.decode(mapped.json, header: header, store: "")) ?? metadata
     }

@@ -22,7 +22,6 @@ public struct TarStoreKind: TileStoreKind {
 
     public var optionNames: Set<String> { TileTreeOptions.optionNames }
 
-
     public var commandLineOptions: [TileStoreCommandLineOption] { [DeduplicationOption.commandLineOption, GridCallbackOption.commandLineOption] }
 
     static let suffixes = [".tar", ".tar.gz", ".tgz", ".tar.zst", ".tzst", ".tar.bz2", ".tar.xz"]

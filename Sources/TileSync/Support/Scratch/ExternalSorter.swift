@@ -103,8 +103,7 @@ final class ExternalSorter<Record: BitwiseCopyable> {
 }
 
 extension ExternalSorter where Record: Comparable {
-    /// Sorts in ascending order; runs in memory are sorted without a comparison closure (about
-    /// three times faster for integers).
+    /// Sorts in ascending order; runs in memory are sorted without a comparison closure.
     convenience init(ascendingIn folder: String, purpose: String, memoryBudget: Int) {
         self.init(folder: folder, purpose: purpose, memoryBudget: memoryBudget, by: <, sortInMemory: { $0.sort() })
     }

@@ -9,8 +9,7 @@ import Darwin
 /// (`SequentialFileOutput`, buffered, without early writeback: it is read back and dropped,
 /// never flushed) and read back in aligned ranges once written (`readAligned`): for bulk bytes
 /// that wait for their place (a PMTiles writer's blobs). Unlinked as soon as it is created, so
-/// nothing is left behind. (Direct I/O both ways was measured too: disk-bound, it was slower
-/// at 100,000 tiles and no faster at 1,000,000.)
+/// nothing is left behind. (Direct I/O both ways was measured too, and not kept.)
 final class ScratchSpool {
     let path: String
     private var output: SequentialFileOutput?

@@ -17,6 +17,11 @@ struct PMTilesLayout {
     /// Tile IDs that came more than once (the last one is kept).
     private(set) var repeated = SkippedItems()
 
+    /// What was stored once for tiles that repeat a blob, and the tiles that came twice.
+    var counts: BlobCounter.Counts {
+        BlobCounter.Counts(duplicateTiles: runs.duplicateTiles, duplicateBytes: runs.duplicateBytes, repeated: repeated)
+    }
+
     /// Runs the layout pass.
     /// - Throws: `POSIXFileError`.
     /// - Parameter rereads: the blobs are read from the source again (copies name tile IDs).

@@ -5,13 +5,12 @@ import Foundation
 /// uploaded as one object (`PMTilesUploadTarget`) and then deleted. Equal blobs are stored once
 /// and runs of equal tiles are one entry.
 ///
-/// While tiles come in ascending tile-ID order (an MBTiles with a unique index, a PMTiles), they
-/// are written as they come, in one pass (`PMTilesInOrderWriter`). The first tile out of that
-/// order (a folder, a tar) hands the tiles so far to `PMTilesTileCollector`, which keeps records
-/// of them sorted on disk (and their bytes in a scratch file unless the source can be read
-/// again), and `finish()` then lays the archive out (`PMTilesArchiveAssembler`). A blob that a
-/// run in order stored twice (forgotten by the bounded table of recent blobs) loses its later
-/// copies at the end (`PMTilesStoredTwiceRemoval`).
+/// The layout is a `PMTilesWriteStrategy`: while tiles come in ascending tile-ID order (an
+/// MBTiles with a unique index, a PMTiles) they are written as they come, in one pass
+/// (`PMTilesInOrderStrategy`). The first tile out of that order (a folder, a tar) hands the
+/// tiles so far to `PMTilesRereadStrategy` when the source offers its blobs again, else to
+/// `PMTilesSpooledStrategy`; both keep records sorted on disk and lay the archive out at
+/// `finish()`. Every header is built by `PMTilesHeaderBuilder`.
 ///
 /// A repeated coordinate keeps its last tile. Errors: `.destinationExists` (without
 /// `overwrite`), `.io` (disk full, permissions; the destination is then unchanged).
@@ -20,8 +19,7 @@ public final class PMTilesWriter: TileWriter {
     private let temporaryPath: String
     private let folder: String
     private let upload: PMTilesUploadTarget?
-    private var inOrder: PMTilesInOrderWriter?
-    private var collector: PMTilesTileCollector?
+    private var strategy: (any PMTilesWriteStrategy)?
     private var rereader: (any TileColumnRereading)?
     private var metadata = TileMetadata()
     private var format = SniffedTileFormat(.unknown)
@@ -72,8 +70,8 @@ public final class PMTilesWriter: TileWriter {
         self.format = format
         let metadataBytes = try GzipCodec.compress(PMTilesMetadataMapping.encode(metadata).json, level: 9)
         do {
-            inOrder = try PMTilesInOrderWriter(path: temporaryPath, folder: folder, metadata: metadataBytes,
-                                               recentBlobLimit: recentBlobLimit)
+            strategy = try PMTilesInOrderStrategy(path: temporaryPath, folder: folder, metadata: metadataBytes,
+                                                  recentBlobLimit: recentBlobLimit)
         } catch {
             throw error.storeError(store: location.address)
         }
@@ -88,52 +86,33 @@ public final class PMTilesWriter: TileWriter {
     public func write(_ tile: Tile, hash: ContentHash, duplicateOf original: TileCoordinate?) throws {
         let hash = hash == .unknown ? ContentHash(of: tile.data) : hash
         do {
-            if let inOrder {
-                let id = TileID.id(of: tile.coordinate)
-                if inOrder.follows(id) {
-                    try inOrder.add(tile.data, id: id, hash: hash)
-                    return
-                }
-                try collectInstead()
-            }
-            guard let collector else { throw TileStoreError(.unsupported, store: location.address, message: "write before begin") }
-            try collector.add(tile, hash: hash)
+            guard var strategy else { throw TileStoreError(.unsupported, store: location.address, message: "write before begin") }
+            let id = TileID.id(of: tile.coordinate)
+            if !strategy.accepts(id) { strategy = try takeOver(from: strategy) }
+            try strategy.add(tile, id: id, hash: hash)
         } catch let error as POSIXFileError {
             throw error.storeError(store: location.address, item: "tile \(tile.coordinate)")
         }
     }
 
-    /// Goes on with the collector: the tiles written in order so far are handed to it, and the
-    /// file they were written to is deleted.
-    private func collectInstead() throws {
-        guard let inOrder else { return }
-        let collector = try PMTilesTileCollector(folder: folder, rereader: rereader)
-        try inOrder.replay { tile, hash in try collector.add(tile, hash: hash) }
-        self.inOrder = nil
-        AtomicFile.remove(temporaryPath)
-        self.collector = collector
+    /// Goes on with a strategy that takes any order: the tiles so far are handed to it.
+    private func takeOver(from current: any PMTilesWriteStrategy) throws -> any PMTilesWriteStrategy {
+        let next: any PMTilesWriteStrategy = if let rereader {
+            try PMTilesRereadStrategy(folder: folder, rereader: rereader)
+        } else {
+            try PMTilesSpooledStrategy(folder: folder)
+        }
+        try current.replay { tile, hash in try next.add(tile, id: TileID.id(of: tile.coordinate), hash: hash) }
+        strategy = next
+        return next
     }
 
     public func finish() throws {
         do {
             if isCancelled() { throw CancellationError() }
-            var counts = BlobCounter.Counts()
-            if let inOrder {
-                try inOrder.endTileData()
-                let mapped = PMTilesMetadataMapping.encode(metadata)
-                _ = try inOrder.finish(metadata: metadata, format: format, bounds: mapped.bounds, center: mapped.center)
-                counts.duplicateTiles = inOrder.runs.duplicateTiles
-                counts.duplicateBytes = inOrder.runs.duplicateBytes
-            } else {
-                guard let collector else { throw TileStoreError(.unsupported, store: location.address, message: "finish before begin") }
-                let layout = try PMTilesArchiveAssembler.write(collector, metadata: metadata, format: format, to: temporaryPath,
-                                                               isCancelled: isCancelled)
-                counts.duplicateTiles = layout.runs.duplicateTiles
-                counts.duplicateBytes = layout.runs.duplicateBytes
-                counts.repeated = layout.repeated
-            }
-            inOrder = nil
-            collector = nil
+            guard let strategy else { throw TileStoreError(.unsupported, store: location.address, message: "finish before begin") }
+            let counts = try strategy.finish(metadata: metadata, format: format, to: temporaryPath, isCancelled: isCancelled)
+            self.strategy = nil
             rereader = nil
             if let upload {
                 try upload.upload(from: temporaryPath)
@@ -146,19 +125,21 @@ public final class PMTilesWriter: TileWriter {
             isFinished = true
         } catch {
             abort()
-            switch error {
-            case let error as POSIXFileError: throw error.storeError(store: location.address)
-            case let error as TileStoreError: throw error
-            case is CancellationError:
-                throw TileStoreError(.interrupted, store: location.address, message: "interrupted; the destination was not changed")
-            default: throw TileStoreError(.io, store: location.address, message: "\(error)")
-            }
+            throw Self.storeError(error, store: location.address)
+        }
+    }
+
+    private static func storeError(_ error: any Error, store: String) -> TileStoreError {
+        switch error {
+        case let error as POSIXFileError: error.storeError(store: store)
+        case let error as TileStoreError: error
+        case is CancellationError: TileStoreError(.interrupted, store: store, message: "interrupted; the destination was not changed")
+        default: TileStoreError(.io, store: store, message: "\(error)")
         }
     }
 
     public func abort() {
-        inOrder = nil
-        collector = nil
+        strategy = nil
         rereader = nil
         AtomicFile.remove(temporaryPath)
         isFinished = true

@@ -3,9 +3,6 @@ import Foundation
 /// Writes a clustered PMTiles v3 file from collected tiles: header, root directory, metadata
 /// (gzip), leaf directories (gzip), then the tile data in tile-ID order, front to back.
 enum PMTilesArchiveAssembler {
-    /// The world in Web Mercator, for archives whose metadata has no bounds.
-    static let worldBounds = (west: -180.0, south: -85.0511287798, east: 180.0, north: 85.0511287798)
-
     /// Writes the archive to `path` (a new file) and returns its layout (counts, repeats).
     /// - Throws: `POSIXFileError`, `CompressionError`.
     /// - Throws: `POSIXFileError`, `CompressionError`, `CancellationError` when `isCancelled` turns true.
@@ -21,18 +18,13 @@ enum PMTilesArchiveAssembler {
         let layout = try PMTilesLayout(placements: collector.placements(), folder: collector.folder, rereads: rereads)
         if isCancelled() { throw CancellationError() }
         let directories = try PMTilesDirectoryBuilder.build(layout.runs.entries, folder: collector.folder)
-        let mapped = PMTilesMetadataMapping.encode(metadata)
-        let metadataBytes = try GzipCodec.compress(mapped.json, level: 9)
-        var header = Self.header(metadata: metadata, format: format, bounds: mapped.bounds, center: mapped.center, zooms: layout.runs.zooms)
-        layout.runs.count(into: &header)
-        header.rootOffset = UInt64(PMTilesHeader.size)
-        header.rootLength = UInt64(directories.root.count)
-        header.metadataOffset = header.rootOffset + header.rootLength
-        header.metadataLength = UInt64(metadataBytes.count)
-        header.leafDirectoriesOffset = header.metadataOffset + header.metadataLength
-        header.leafDirectoriesLength = directories.leavesLength
-        header.tileDataOffset = header.leafDirectoriesOffset + header.leafDirectoriesLength
-        header.tileDataLength = layout.runs.dataLength
+        let metadataBytes = try GzipCodec.compress(PMTilesMetadataMapping.encode(metadata).json, level: 9)
+        let metadataOffset = UInt64(PMTilesHeader.size + directories.root.count)
+        let leavesOffset = metadataOffset + UInt64(metadataBytes.count)
+        let header = PMTilesHeaderBuilder.header(metadata: metadata, format: format, runs: layout.runs, sections: .init(
+            rootLength: UInt64(directories.root.count), metadataOffset: metadataOffset, metadataLength: UInt64(metadataBytes.count),
+            leafDirectoriesOffset: leavesOffset, leafDirectoriesLength: directories.leavesLength,
+            tileDataOffset: leavesOffset + directories.leavesLength, tileDataLength: layout.runs.dataLength))
 
         let output = try SequentialFileOutput(path: path)
         do {
@@ -57,38 +49,6 @@ enum PMTilesArchiveAssembler {
             throw error
         }
         return layout
-    }
-
-    /// The header fields that come from the metadata and the tiles' zooms (no sections, no counts).
-    static func header(metadata: TileMetadata, format: SniffedTileFormat, bounds: BoundingBox?,
-                       center: (longitude: Double, latitude: Double, zoom: Int)?, zooms: (min: Int, max: Int)) -> PMTilesHeader {
-        var header = PMTilesHeader()
-        header.isClustered = true
-        header.internalCompressionValue = PMTilesCompression.gzip.rawValue
-        var type = PMTilesTileType(format.format)
-        if type == .unknown, let name = metadata["format"]?.lowercased() {
-            type = ["avif": .avif, "mlt": .mlt][name] ?? TileFormat(declared: name).map(PMTilesTileType.init) ?? .unknown
-        }
-        header.tileTypeValue = type.rawValue
-        header.tileCompressionValue = format.format == .unknown && type == .unknown
-            ? PMTilesCompression.unknown.rawValue : PMTilesCompression(format.compression).rawValue
-        header.minZoom = UInt8(clamping: zooms.min)
-        header.maxZoom = UInt8(clamping: max(zooms.min, zooms.max))
-        let box = bounds.map { ($0.west, $0.south, $0.east, $0.north) } ?? worldBounds
-        header.minLongitudeE7 = PMTilesMetadataMapping.e7(box.0)
-        header.minLatitudeE7 = PMTilesMetadataMapping.e7(box.1)
-        header.maxLongitudeE7 = PMTilesMetadataMapping.e7(box.2)
-        header.maxLatitudeE7 = PMTilesMetadataMapping.e7(box.3)
-        if let center {
-            header.centerLongitudeE7 = PMTilesMetadataMapping.e7(center.longitude)
-            header.centerLatitudeE7 = PMTilesMetadataMapping.e7(center.latitude)
-            header.centerZoom = UInt8(min(max(center.zoom, Int(header.minZoom)), Int(header.maxZoom)))
-        } else {
-            header.centerLongitudeE7 = PMTilesMetadataMapping.e7((box.0 + box.2) / 2)
-            header.centerLatitudeE7 = PMTilesMetadataMapping.e7((box.1 + box.3) / 2)
-            header.centerZoom = header.minZoom
-        }
-        return header
     }
 
     /// Bytes of tile data laid out in memory at a time, and of one read from the spool.

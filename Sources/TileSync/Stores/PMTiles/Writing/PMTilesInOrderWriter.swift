@@ -101,19 +101,12 @@ final class PMTilesInOrderWriter {
     /// Completes the archive after `endTileData()`: directories, leaf section, header and root.
     /// - Returns: the header written.
     /// - Throws: `POSIXFileError`, `CompressionError`.
-    func finish(metadata: TileMetadata, format: SniffedTileFormat, bounds: BoundingBox?,
-                center: (longitude: Double, latitude: Double, zoom: Int)?) throws -> PMTilesHeader {
+    func finish(metadata: TileMetadata, format: SniffedTileFormat) throws -> PMTilesHeader {
         let directories = try PMTilesDirectoryBuilder.build(runs.entries, folder: folder)
-        var header = PMTilesArchiveAssembler.header(metadata: metadata, format: format, bounds: bounds, center: center, zooms: runs.zooms)
-        runs.count(into: &header)
-        header.rootOffset = UInt64(PMTilesHeader.size)
-        header.rootLength = UInt64(directories.root.count)
-        header.metadataOffset = UInt64(Self.reservedBytes)
-        header.metadataLength = UInt64(metadataLength)
-        header.tileDataOffset = dataStart
-        header.tileDataLength = runs.dataLength
-        header.leafDirectoriesOffset = dataStart + runs.dataLength
-        header.leafDirectoriesLength = directories.leavesLength
+        let header = PMTilesHeaderBuilder.header(metadata: metadata, format: format, runs: runs, sections: .init(
+            rootLength: UInt64(directories.root.count), metadataOffset: UInt64(Self.reservedBytes), metadataLength: UInt64(metadataLength),
+            leafDirectoriesOffset: dataStart + runs.dataLength, leafDirectoriesLength: directories.leavesLength,
+            tileDataOffset: dataStart, tileDataLength: runs.dataLength))
         let path = path
         let descriptor = retryingOnInterrupt { open(path, O_WRONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw POSIXFileError(operation: "open", path: path, code: errno) }

@@ -1,0 +1,5 @@
+/// A strategy asked for what it does not do: the collecting strategies take every order, so
+/// nothing ever takes over from them.
+enum PMTilesWriteStrategyError: Error {
+    case cannotReplay
+}
