@@ -93,7 +93,7 @@ struct DatasetGenerator {
         metadata["maxzoom"] = String(lastZoom)
         metadata["bounds"] = BoundingBox.world.description
         metadata["center"] = "0,0,\(lastZoom / 2)"
-        let writer = try MBTilesWriter(location: TileStoreLocation(kind: .mbtiles, address: path), overwrite: true)
+        let writer = try TileStoreLocation(kind: .mbtiles, address: path).makeWriter(TileWriterSettings(overwrite: true))
         try writer.begin(metadata: metadata)
         var written = 0
         zooms: for z in 0...TileCoordinate.maxZoom {

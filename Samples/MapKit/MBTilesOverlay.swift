@@ -12,11 +12,11 @@ import TileSync
 /// ```
 ///
 /// MapKit asks for tiles in XYZ (`MKTileOverlayPath.y` counts from the north); TileSync flips
-/// them to the MBTiles TMS `tile_row` itself. Tiles load on a background queue; reads from
-/// several map loaders at once are safe.
+/// them to the MBTiles TMS `tile_row` itself. Each tile loads in a task through TileSync's async
+/// API (`TileSource.loadTile`, read off the cooperative pool); reads from several map loaders at
+/// once are safe.
 final class MBTilesOverlay: MKTileOverlay {
     private let loader: MBTilesTileLoader
-    private let queue = DispatchQueue(label: "MBTilesOverlay", qos: .userInitiated, attributes: .concurrent)
 
     /// - Throws: `TileStoreError` when the file is missing or not a tile store.
     init(path: String) throws {
@@ -30,9 +30,9 @@ final class MBTilesOverlay: MKTileOverlay {
 
     override func loadTile(at path: MKTileOverlayPath, result: @escaping (Data?, (any Error)?) -> Void) {
         let request = MBTilesTileLoader.Request(x: path.x, y: path.y, z: path.z)
-        queue.async { [loader] in
+        Task { [loader] in
             do {
-                result(try loader.data(for: request), nil)
+                result(try await loader.loadData(for: request), nil)
             } catch {
                 result(nil, error)
             }

@@ -40,4 +40,14 @@ struct MBTilesTileLoader: Sendable {
         }
         return try source.tile(at: coordinate)
     }
+
+    /// `data(for:)` for async callers: the read runs off the cooperative pool
+    /// (`TileSource.loadTile`).
+    /// - Throws: `TileStoreError` when the store cannot be read.
+    func loadData(for request: Request) async throws -> Data? {
+        guard zooms.contains(request.z), let coordinate = try? TileCoordinate(z: request.z, x: request.x, y: request.y) else {
+            return nil
+        }
+        return try await source.loadTile(at: coordinate)
+    }
 }

@@ -198,7 +198,11 @@ public enum TilePatcher {
                 if hashes.skippedInvalidTiles == 0 { updater.setCommittedAggregateHash(hashes.patched) }
             }
             let changes = try patch.changes()
+            var made = 0
+            defer { options.progress?(made) }
             while let change = try changes.next() {
+                made += 1
+                if made % 1024 == 0 { options.progress?(made) }
                 if options.isCancelled() {
                     guard updater.commitsAtomically else {
                         throw TileStoreError(.interrupted, store: store.address,

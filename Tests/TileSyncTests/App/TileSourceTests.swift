@@ -81,6 +81,18 @@ struct TileSourceTests {
         #expect(try loader.data(for: .init(x: 0, y: 0, z: 5)) == nil, "beyond maxzoom")
         #expect(try loader.data(for: .init(x: 9, y: 0, z: 2)) == nil, "outside the grid")
     }
+
+    @Test("The MapKit sample's async loader gives the same bytes through TileSource.loadTile")
+    func mapKitAsyncLoader() async throws {
+        let world = Fixtures.packageRoot.appendingPathComponent("Samples/world.mbtiles").path
+        let loader = try MBTilesTileLoader(path: world)
+        for (x, y, z) in [(0, 0, 1), (1, 1, 1), (5, 2, 3)] {
+            let expected = try loader.data(for: .init(x: x, y: y, z: z))
+            #expect(expected != nil)
+            #expect(try await loader.loadData(for: .init(x: x, y: y, z: z)) == expected)
+        }
+        #expect(try await loader.loadData(for: .init(x: 0, y: 0, z: 5)) == nil)
+    }
 }
 
 /// Results written from several threads at distinct indexes.

@@ -38,6 +38,35 @@ struct LibraryTourTests {
         #expect(ranges.map(\.count) == [2, 4, 6])
     }
 
+    @Test("Async: Swift concurrency")
+    func async() async throws {
+        let directory = try TemporaryDirectory()
+        let worldPath = Self.worldPath, archivePath = directory.file("world.pmtiles")
+        let world = try await TileSource.open(path: worldPath)
+        let northWest = try await world.loadTile(z: 1, x: 0, y: 0)     // Data, or nil where there is none
+        #expect(northWest == FileManager.default.contents(atPath: Fixtures.packageRoot.appendingPathComponent("Samples/world/1/0/0.png").path))
+
+        let conversion = TileConverter.conversion(from: try TileStoreLocation(parsing: worldPath),
+                                                  to: try TileStoreLocation(parsing: archivePath))
+        var seen = 0
+        for await progress in conversion.progress { print(progress.tilesDone) }   // ... 85
+        let converted = try await conversion.value
+        #expect(converted.tilesWritten == 85)
+        seen = try StoreContents.tiles(archivePath).count
+        #expect(seen == 85)
+
+        let source = try TileStoreLocation(parsing: worldPath), destination = try TileStoreLocation(parsing: directory.file("copy.mbtiles"))
+        let copying = Task { try await TileConverter.convert(from: source, to: destination) }
+        copying.cancel()                                    // no destination is left behind
+        do {
+            _ = try await copying.value
+            #expect(FileManager.default.fileExists(atPath: destination.address), "finished before the cancel landed: a whole store")
+        } catch let error as TileStoreError {
+            #expect(error.kind == .interrupted)
+            #expect(!FileManager.default.fileExists(atPath: destination.address))
+        }
+    }
+
     @Test("Convert and sync")
     func convertAndSync() throws {
         let directory = try TemporaryDirectory()
@@ -137,7 +166,7 @@ struct LibraryTourTests {
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         let sourceLines = Set(source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
         let blocks = docs.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-        #expect(blocks.count == 7)
+        #expect(blocks.count == 10)
         for block in blocks {
             for line in block.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).isEmpty {
                 #expect(sourceLines.contains(line.trimmingCharacters(in: .whitespaces)), "docs/library.md line not compiled: \(line)")

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Reads a folder tree of tile files laid out by a `PathTemplate` (default `{z}/{x}/{y}.{ext}`),
 /// with metadata from `metadata.json` (mb-util, tippecanoe) or `tiles.json` (TileJSON) at the root.
@@ -11,7 +11,7 @@ public import Foundation
 ///
 /// Errors: `.notFound`, `.notATileStore` (a file, not a folder), `.invalidMetadata`,
 /// `.invalidTile` (out-of-range numbers, empty or unreadable files), `.io`.
-public final class DirectoryReader: TileReader {
+final class DirectoryReader: TileReader {
     /// The folder.
     public let location: TileStoreLocation
     /// The layout tiles are read at.

@@ -22,7 +22,7 @@ import Darwin
 /// whole by a `DirectoryWriter` and renamed into place at `finish()`.
 ///
 /// Errors: `.io` (disk full, permissions), naming the file.
-public final class DirectoryUpdater: TileUpdater {
+final class DirectoryUpdater: TileUpdater {
     /// The folder.
     public let location: TileStoreLocation
     private let layout: PathTemplate?

@@ -11,7 +11,7 @@ import Foundation
 /// the tree takes the space of its distinct blobs while every path still reads as a file.
 ///
 /// Errors: `.destinationExists` (a non-empty folder or any file, without `overwrite`), `.io`.
-public final class DirectoryWriter: TileWriter {
+final class DirectoryWriter: TileWriter {
     /// The folder to create.
     public let location: TileStoreLocation
     /// Where tiles go in it.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Reads MBTiles files of every schema in the wild: flat `tiles` table, flat-with-hash
 /// (`tiles_with_hash`), normalized (`map` + `images`, with or without a `tiles` view), with or
@@ -12,7 +12,7 @@ public import Foundation
 /// Errors: `.notFound`, `.notATileStore` (not SQLite, no tiles table, wrong columns), `.corrupt`
 /// (malformed database), `.invalidTile` (coordinate out of range, non-integer coordinate, NULL or
 /// empty tile data).
-public final class MBTilesReader: TileReader {
+final class MBTilesReader: TileReader {
     /// The MBTiles file.
     public let location: TileStoreLocation
     /// The table layout found.

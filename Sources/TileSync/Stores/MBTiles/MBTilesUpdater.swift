@@ -10,7 +10,7 @@ import Foundation
 /// asked for and renamed into place by `finish()`; `abort()` deletes it.
 ///
 /// Errors: `.notATileStore` (a `tiles` view over unknown tables cannot take tiles), `.io`.
-public final class MBTilesUpdater: TileUpdater {
+final class MBTilesUpdater: TileUpdater {
     /// The MBTiles file.
     public let location: TileStoreLocation
     private let schemaIfNew: MBTilesSchema

@@ -14,7 +14,7 @@ import Foundation
 /// tile. The `scheme` metadata key is dropped: MBTiles rows are always TMS.
 ///
 /// Errors: `.destinationExists` (without `overwrite`), `.io` (disk full, permissions).
-public final class MBTilesWriter: TileWriter {
+final class MBTilesWriter: TileWriter {
     /// The MBTiles file to create.
     public let location: TileStoreLocation
     /// The table layout written.

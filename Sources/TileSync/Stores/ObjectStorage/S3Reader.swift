@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Reads the tiles under an `s3://bucket/prefix`, laid out as a folder's (`PathTemplate`,
 /// default `{z}/{x}/{y}.{ext}`, `metadata.json` at the prefix).
@@ -11,7 +11,7 @@ public import Foundation
 /// Errors: `.notFound` (no such bucket, nothing under the prefix), `.invalidMetadata`,
 /// `.invalidTile` (keys out of range, empty objects, changed bytes), `.io` (the server
 /// refused or failed after retries, naming the key and status).
-public final class S3Reader: TileReader {
+final class S3Reader: TileReader {
     public let location: TileStoreLocation
     /// The layout tiles are read at.
     public let template: PathTemplate

@@ -8,7 +8,7 @@ import Foundation
 /// some tiles new and some old, and the next sync (which compares by content) finishes the job.
 ///
 /// Errors: `.io` naming the key and the status after the retries.
-public final class S3Updater: TileUpdater {
+final class S3Updater: TileUpdater {
     public let location: TileStoreLocation
     private let store: S3TileStore
     private var template = PathTemplate.xyz

@@ -11,7 +11,7 @@ import Foundation
 /// that was empty deletes what was uploaded (never in a sharded run: the other parts share it).
 ///
 /// Errors: `.destinationExists`, `.io` naming the key and the status after the retries.
-public final class S3Writer: TileWriter {
+final class S3Writer: TileWriter {
     public let location: TileStoreLocation
     private let store: S3TileStore
     private let template: PathTemplate

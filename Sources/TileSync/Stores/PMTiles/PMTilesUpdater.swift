@@ -6,7 +6,7 @@ import Foundation
 /// over the old one. `abort()`, or an error, leaves the old archive as it was.
 ///
 /// Errors: `.io` (disk full, permissions), `.corrupt` (the old archive cannot be read).
-public final class PMTilesUpdater: TileUpdater {
+final class PMTilesUpdater: TileUpdater {
     public let location: TileStoreLocation
     private var changes: PendingTileChanges?
     private var metadata = TileMetadata()

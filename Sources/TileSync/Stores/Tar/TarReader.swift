@@ -1,5 +1,5 @@
 #if canImport(CTileSyncArchive)
-public import Foundation
+import Foundation
 
 /// Reads a tar archive of tiles (`.tar`, `.tar.gz`/`.tgz`, `.tar.zst`, and any compression
 /// libarchive detects): entries at a path template (default `{z}/{x}/{y}.{ext}`) and a
@@ -12,7 +12,7 @@ public import Foundation
 ///
 /// Errors: `.notFound`, `.notATileStore` (not a tar), `.corrupt` (truncated or damaged),
 /// `.invalidTile` (out-of-range numbers, empty entries), `.invalidMetadata`.
-public final class TarReader: TileReader {
+final class TarReader: TileReader {
     /// The archive.
     public let location: TileStoreLocation
     /// The layout entries are read at.

@@ -8,7 +8,7 @@ import Foundation
 /// resolved, so the new one holds plain entries.
 ///
 /// Errors: `.io` (disk full, permissions), `.corrupt` (the old archive cannot be read).
-public final class TarUpdater: TileUpdater {
+final class TarUpdater: TileUpdater {
     /// The archive.
     public let location: TileStoreLocation
     private let layout: PathTemplate?

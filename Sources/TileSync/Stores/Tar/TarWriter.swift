@@ -14,7 +14,7 @@ import Foundation
 /// to that entry (GNU tar and bsdtar extract it as a hard link; TileSync reads it as a tile).
 ///
 /// Errors: `.destinationExists` (without `overwrite`), `.io` (disk full, permissions).
-public final class TarWriter: TileWriter {
+final class TarWriter: TileWriter {
     /// The archive to create.
     public let location: TileStoreLocation
     /// Entry paths of tiles.

@@ -14,7 +14,7 @@ import Foundation
 ///
 /// A repeated coordinate keeps its last tile. Errors: `.destinationExists` (without
 /// `overwrite`), `.io` (disk full, permissions; the destination is then unchanged).
-public final class PMTilesWriter: TileWriter {
+final class PMTilesWriter: TileWriter {
     public let location: TileStoreLocation
     private let temporaryPath: String
     private let folder: String

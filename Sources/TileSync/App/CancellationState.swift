@@ -1,0 +1,12 @@
+import Synchronization
+
+/// A flag set once from any thread.
+final class CancellationState: Sendable {
+    private let flag = Atomic<Bool>(false)
+
+    var isSet: Bool { flag.load(ordering: .acquiring) }
+
+    func set() {
+        flag.store(true, ordering: .releasing)
+    }
+}

@@ -1,0 +1,27 @@
+import Synchronization
+
+extension TileSynchronizer {
+    /// Starts a sync off the cooperative pool: progress as an `AsyncSequence` (the entries
+    /// decided), the summary from `value`. Cancelling stops it before its commit: the
+    /// destination is as it was (an `s3://` store keeps the objects already sent).
+    public static func synchronization(from source: TileStoreLocation, to destination: TileStoreLocation,
+                                       options: SyncOptions = SyncOptions()) -> TileOperation<SyncProgress, SyncSummary> {
+        TileOperation { isCancelled, report in
+            var options = options
+            let asked = options.isCancelled
+            options.isCancelled = { isCancelled() || asked() }
+            let decided = Atomic<Int>(0)
+            return try sync(from: source, to: destination, options: options) { entry in
+                let count = decided.add(1, ordering: .relaxed).newValue
+                report(SyncProgress(entriesDecided: count, lastEntry: entry))
+            }
+        }
+    }
+
+    /// `sync` for async callers: runs off the cooperative pool and stops at Task cancellation.
+    /// - Throws: `TileStoreError` as `sync`; `.interrupted` when the task was cancelled.
+    public static func sync(from source: TileStoreLocation, to destination: TileStoreLocation,
+                            options: SyncOptions = SyncOptions()) async throws -> SyncSummary {
+        try await synchronization(from: source, to: destination, options: options).value
+    }
+}
