@@ -9,4 +9,9 @@ final class CancellationState: Sendable {
     func set() {
         flag.store(true, ordering: .releasing)
     }
+
+    /// A test that is true when either is.
+    static func either(_ first: @escaping @Sendable () -> Bool, _ second: @escaping @Sendable () -> Bool) -> @Sendable () -> Bool {
+        { first() || second() }
+    }
 }

@@ -6,8 +6,7 @@ extension TileConverter {
                                   options: ConversionOptions = ConversionOptions()) -> TileOperation<ConversionProgress, ConversionSummary> {
         TileOperation { isCancelled, report in
             var options = options
-            let asked = options.isCancelled
-            options.isCancelled = { isCancelled() || asked() }
+            options.isCancelled = CancellationState.either(isCancelled, options.isCancelled)
             return try convert(from: source, to: destination, options: options, progress: report)
         }
     }

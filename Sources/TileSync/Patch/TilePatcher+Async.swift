@@ -6,8 +6,7 @@ extension TilePatcher {
                                    options: PatchApplyOptions = PatchApplyOptions()) -> TileOperation<Int, PatchApplySummary> {
         TileOperation { isCancelled, report in
             var options = options
-            let asked = options.isCancelled
-            options.isCancelled = { isCancelled() || asked() }
+            options.isCancelled = CancellationState.either(isCancelled, options.isCancelled)
             let reported = options.progress
             options.progress = { count in
                 reported?(count)

@@ -8,8 +8,7 @@ extension TileSynchronizer {
                                        options: SyncOptions = SyncOptions()) -> TileOperation<SyncProgress, SyncSummary> {
         TileOperation { isCancelled, report in
             var options = options
-            let asked = options.isCancelled
-            options.isCancelled = { isCancelled() || asked() }
+            options.isCancelled = CancellationState.either(isCancelled, options.isCancelled)
             let decided = Atomic<Int>(0)
             return try sync(from: source, to: destination, options: options) { entry in
                 let count = decided.add(1, ordering: .relaxed).newValue
