@@ -58,10 +58,10 @@ final class EndToEndTests {
     @Test("Bad usage exits 2 with Error: and the usage line")
     func badUsage() throws {
         let cases: [([String], String)] = [
-            (["convert", "a", "b", "--colour"], "Error: unknown option '--colour'\nUsage: tilesync convert [<options>] <source> <destination>\n  See 'tilesync convert --help'.\n"),
-            (["convert", "a"], "Error: missing <destination>\nUsage: tilesync convert [<options>] <source> <destination>\n  See 'tilesync convert --help'.\n"),
-            (["convert", "a", "b", "--max-zoom", "31"], "Error: '--max-zoom' must be a whole number in 0...30, not '31'\nUsage: tilesync convert [<options>] <source> <destination>\n  See 'tilesync convert --help'.\n"),
-            (["convert", "a", "b", "--bbox", "1,2,3"], "Error: --bbox: '1,2,3' is not a bounding box W,S,E,N in degrees\nUsage: tilesync convert [<options>] <source> <destination>\n  See 'tilesync convert --help'.\n"),
+            (["convert", "a", "b", "--colour"], "Error: unknown option '--colour'\nUsage: tilesync convert [<options>] <source> ... <destination>\n  See 'tilesync convert --help'.\n"),
+            (["convert", "a"], "Error: missing <destination>\nUsage: tilesync convert [<options>] <source> ... <destination>\n  See 'tilesync convert --help'.\n"),
+            (["convert", "a", "b", "--max-zoom", "31"], "Error: '--max-zoom' must be a whole number in 0...30, not '31'\nUsage: tilesync convert [<options>] <source> ... <destination>\n  See 'tilesync convert --help'.\n"),
+            (["convert", "a", "b", "--bbox", "1,2,3"], "Error: --bbox: '1,2,3' is not a bounding box W,S,E,N in degrees\nUsage: tilesync convert [<options>] <source> ... <destination>\n  See 'tilesync convert --help'.\n"),
             (["frobnicate"], "Error: unknown command 'frobnicate' (commands: convert, sync, diff, apply, info, meta, verify, tile)\nUsage: tilesync <command> [<options>] ...\n  See 'tilesync --help'.\n"),
             (["tile", "5/40/1"], "Error: column x=40 is out of range at zoom 5 (0...31)\n"),
         ]
@@ -431,7 +431,7 @@ final class EndToEndTests {
     @Test("Store options are checked against the store's kind before any work: foreign or contradicting ones exit 2")
     func storeOptions() throws {
         let source = try makeFolder("src")
-        let usage = "Usage: tilesync convert [<options>] <source> <destination>\n  See 'tilesync convert --help'.\n"
+        let usage = "Usage: tilesync convert [<options>] <source> ... <destination>\n  See 'tilesync convert --help'.\n"
         let cases: [([String], String)] = [
             (["convert", source, "a.mbtiles", "--layout", "{z}/{y}/{x}.png"],
              "Error: --layout does not apply to the MBTiles a.mbtiles (it applies to folder, tar archive and S3 stores)\n" + usage),
@@ -445,7 +445,7 @@ final class EndToEndTests {
              "Error: --mbtiles-schema must be flat, flat-with-hash or normalized, not 'round'\n" + usage),
             (["sync", source, "out", "--mbtiles-schema", "flat"],
              "Error: --mbtiles-schema does not apply to the folder out (it applies to MBTiles stores)\n"
-                + "Usage: tilesync sync [<options>] <source> <destination>\n  See 'tilesync sync --help'.\n"),
+                + "Usage: tilesync sync [<options>] <source> ... <destination>\n  See 'tilesync sync --help'.\n"),
             (["verify", source, "--max-zoom", "3"],
              "Error: --min-zoom, --max-zoom, --bbox and --shard limit a comparison of two stores\n"
                 + "Usage: tilesync verify [<options>] <store> [<other>]\n  See 'tilesync verify --help'.\n"),

@@ -59,6 +59,13 @@ public final class TileSource: @unchecked Sendable {
         }
     }
 
+    /// A reader of its own over what serves the lookups (the store, or its scratch copy), for
+    /// a caller that streams the store (a merge lists each source through one).
+    /// - Throws: `TileStoreError` when it cannot be opened.
+    func openLookupReader() throws -> any TileReader {
+        try makeReader()
+    }
+
     /// Streams a store without random access into a private scratch copy of the registry's
     /// local index kind.
     private static func makeIndex(of location: TileStoreLocation) throws -> TileStoreLocation {

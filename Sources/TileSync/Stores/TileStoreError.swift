@@ -32,6 +32,9 @@ public struct TileStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         /// The run would pass a limit (`--max-tiles`, the destination's free space); nothing was
         /// written.
         case limitExceeded
+        /// Sources of a merge hold one coordinate with different bytes, and the policy is
+        /// `abort`; nothing was written.
+        case duplicateConflict
     }
 
     /// What went wrong.

@@ -21,15 +21,16 @@ struct ConvertCommand: Command {
             complete; on error or Ctrl-C it is left as it was.
             """,
         arguments: [
-            .init(name: "source", help: "The store to read."),
+            .init(name: "source", help: "The store to read; several are merged, in the order given\n(see --on-duplicate).", isVariadic: true),
             .init(name: "destination", help: "The store to create (refused if it exists, unless --force)."),
         ],
         options: StorePairOptions.definitions(destination: .destination, use: .create)
-            + [CompressOption.definition, force, skipInvalid] + LimitOptions.definitions
+            + [StorePairOptions.onDuplicate, CompressOption.definition, force, skipInvalid] + LimitOptions.definitions
             + OutputOptions.definitions,
         examples: [
             "tilesync convert world.mbtiles tiles/",
             "tilesync convert world.mbtiles world.pmtiles --compress brotli",
+            "tilesync convert base.mbtiles detail/ merged.pmtiles --on-duplicate override",
             "tilesync convert tiles/ world.tar.gz --max-zoom 8",
             "tilesync convert world.mbtiles world.pmtiles",
             "tilesync convert world.mbtiles s3://my-bucket/world --cache-control 'public, max-age=86400'",
@@ -41,6 +42,7 @@ struct ConvertCommand: Command {
     static let catchesSignals = true
 
     let source: TileStoreLocation
+    let merge: MergedStoreKind?
     let destination: TileStoreLocation
     var writtenStores: [TileStoreLocation] { [destination] }
     let options: ConversionOptions
@@ -49,6 +51,7 @@ struct ConvertCommand: Command {
     init(parsing arguments: ParsedArguments) throws {
         let stores = try StorePairOptions(arguments, destination: .destination, use: .create)
         source = stores.source
+        merge = stores.merge
         destination = stores.destination
         var options = ConversionOptions()
         options.filter = stores.filter
@@ -86,6 +89,11 @@ struct ConvertCommand: Command {
                 blobs += "; --\(DeduplicationOption.name) would save \(Formatting.bytes(summary.duplicateBytes))"
             }
             Terminal.out(blobs)
+            if let merge, let tally = merge.tally {
+                for (location, given) in zip(merge.sources, tally.tilesGiven) { Terminal.out("  \(given) tiles from \(location.address)") }
+                Terminal.out("Coordinates held by several sources: \(tally.heldAlike) with the same bytes, "
+                    + "\(tally.decidedByPolicy) decided by --on-duplicate \(merge.policy.rawValue)")
+            }
         }
         return 0
     }

@@ -29,11 +29,11 @@ struct SyncCommand: Command {
             (every source tile is read and re-encoded, as with --checksum).
             """,
         arguments: [
-            .init(name: "source", help: "The store to copy from."),
+            .init(name: "source", help: "The store to copy from; several are merged, in the order given\n(see --on-duplicate).", isVariadic: true),
             .init(name: "destination", help: "The store to update (created if missing)."),
         ],
         options: [delete, maxDelete, dryRun, checksum] + StorePairOptions.definitions(destination: .existingDestination, use: .update)
-            + [CompressOption.definition, skipInvalid] + LimitOptions.definitions
+            + [StorePairOptions.onDuplicate, CompressOption.definition, skipInvalid] + LimitOptions.definitions
             + OutputOptions.definitions,
         examples: [
             "tilesync sync nightly.mbtiles published.mbtiles --delete",

@@ -10,7 +10,16 @@ struct StorePairOptions {
             + StoreKindOptions.definitions(for: [.read, use])
     }
 
+    /// `--on-duplicate`: how a merge of several sources decides a coordinate several hold.
+    static let onDuplicate = OptionDefinition.value(
+        "on-duplicate", "override|ignore|abort",
+        help: "With several sources: a later source wins a coordinate (override), the first\n"
+            + "keeps it (ignore), or different bytes stop the run (abort, the default).")
+
+    /// The source: the one store given, or the merge of several in the order given.
     let source: TileStoreLocation
+    /// The merge, when several sources were given (its tally says what each gave).
+    let merge: MergedStoreKind?
     let destination: TileStoreLocation
     let filter: TileFilter
 
@@ -26,12 +35,23 @@ struct StorePairOptions {
         destinationLayout.apply(to: &destinationOptions)
         var sourceOptions = TileStoreOptions()
         sourceLayout.apply(to: &sourceOptions)
-        source = try StoreArgument.location(arguments.positionals[0], options: sourceOptions, kindOptions: kindOptions, use: .read,
-                                            flags: { _ in sourceLayout.given.joined(separator: " and ") }, spec: arguments.spec)
-        destination = try StoreArgument.location(arguments.positionals[1], options: destinationOptions, kindOptions: kindOptions, use: use,
+        let sources = try arguments.positionals.dropLast().map { text in
+            try StoreArgument.location(text, options: sourceOptions, kindOptions: kindOptions, use: .read,
+                                       flags: { _ in sourceLayout.given.joined(separator: " and ") }, spec: arguments.spec)
+        }
+        if sources.count > 1 {
+            let policy = try arguments.choice(Self.onDuplicate, as: DuplicatePolicy.self) ?? .abort
+            let kind = MergedStoreKind(sources: sources, policy: policy)
+            source = kind.location
+            merge = kind
+        } else {
+            source = sources[0]
+            merge = nil
+        }
+        destination = try StoreArgument.location(arguments.positionals[arguments.positionals.count - 1], options: destinationOptions, kindOptions: kindOptions, use: use,
                                                  flags: { name in
             name == LayoutOption.name ? destinationLayout.given.joined(separator: " and ") : "--" + name
         }, spec: arguments.spec)
-        try kindOptions.check([source, destination])
+        try kindOptions.check(sources + [destination])
     }
 }

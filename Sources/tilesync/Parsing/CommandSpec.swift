@@ -4,7 +4,8 @@ struct CommandSpec: Sendable {
         let name: String
         let help: String
         var isOptional = false
-        /// The last argument only: it takes any number of words (at least one unless optional).
+        /// It takes any number of words (at least one unless optional); at most one argument is
+        /// variadic, and the arguments after it take one word each from the end.
         var isVariadic = false
     }
 

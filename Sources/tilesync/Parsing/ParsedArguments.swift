@@ -55,7 +55,7 @@ struct ParsedArguments {
 
     private func checkArgumentCount() throws(UsageError) {
         let required = spec.arguments.filter { !$0.isOptional }.count
-        let allowed = spec.arguments.last?.isVariadic == true ? Int.max : spec.arguments.count
+        let allowed = spec.arguments.contains(where: \.isVariadic) ? Int.max : spec.arguments.count
         guard (required...allowed).contains(positionals.count) else {
             if positionals.count < required {
                 let missing = spec.arguments[positionals.count..<required].map { "<\($0.name)>" }.joined(separator: " ")

@@ -1,0 +1,11 @@
+import Synchronization
+
+/// The tally of a merge's newest stream, shared by copies of its kind.
+final class LatestTally: Sendable {
+    private let tally = Mutex<MergeTally?>(nil)
+
+    var value: MergeTally? {
+        get { tally.withLock { $0 } }
+        set { tally.withLock { $0 = newValue } }
+    }
+}

@@ -1,0 +1,49 @@
+/// The metadata of a merge, by documented rules: `name`, `description` and `center` from the
+/// first source; `bounds` the union and `minzoom`/`maxzoom` the widest when every source
+/// declares them, else left out so that a conversion computes them from the tiles; distinct
+/// `attribution` values joined with " | " in source order; any other key by the duplicate
+/// policy (the first source that has it under `ignore` and `abort`, the last under
+/// `override`). Sources that declare different tile formats are refused.
+enum MergedMetadata {
+    static let firstSourceKeys: Set<String> = ["name", "description", "center"]
+
+    /// - Throws: `TileStoreError` `.invalidOptions` when two sources declare different formats.
+    static func merge(_ all: [TileMetadata], locations: [TileStoreLocation], policy: DuplicatePolicy) throws -> TileMetadata {
+        try refuseMixedFormats(all, locations: locations)
+        var merged = TileMetadata()
+        let ordered = policy == .override ? Array(all.reversed()) : all
+        for metadata in ordered {
+            for entry in metadata where !merged.contains(entry.key) && !firstSourceKeys.contains(entry.key) {
+                if let value = entry.value { merged[entry.key] = value } else { merged.setNull(entry.key) }
+            }
+        }
+        for key in firstSourceKeys.sorted() {
+            merged[key] = nil
+            if let value = all.first?[key] { merged[key] = value }
+        }
+        let boxes = all.compactMap { $0["bounds"].flatMap { try? BoundingBox(parsing: $0) } }
+        let union = boxes.dropFirst().reduce(boxes.first) { box, next in box.map { $0.union(next) } }
+        merged["bounds"] = boxes.count == all.count ? union?.description : nil
+        let minimums = all.compactMap(\.minZoom), maximums = all.compactMap(\.maxZoom)
+        merged["minzoom"] = minimums.count == all.count ? minimums.min().map(String.init) : nil
+        merged["maxzoom"] = maximums.count == all.count ? maximums.max().map(String.init) : nil
+        var attributions: [String] = []
+        for case let value? in all.map({ $0["attribution"] }) where !attributions.contains(value) { attributions.append(value) }
+        if !attributions.isEmpty { merged["attribution"] = attributions.joined(separator: " | ") }
+        merged["agg_tiles_hash"] = nil
+        return merged
+    }
+
+    private static func refuseMixedFormats(_ all: [TileMetadata], locations: [TileStoreLocation]) throws {
+        var seen: (format: String, store: String)?
+        for (metadata, location) in zip(all, locations) {
+            guard let format = metadata["format"]?.lowercased() else { continue }
+            if let seen, seen.format != format {
+                throw TileStoreError(.invalidOptions, store: location.address, item: "metadata format",
+                                     message: "is \(format), but \(seen.store) holds \(seen.format): a merge needs one tile format",
+                                     hint: "convert the sources to one format first")
+            }
+            if seen == nil { seen = (format, location.address) }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Synchronization
+
+/// Several stores of any kinds read as one, in the order given, with a `DuplicatePolicy` for
+/// coordinates several hold. Not in the registry (no address names it): made with
+/// `TileStoreLocation.merging(_:onDuplicate:)`. Read-only.
+public struct MergedStoreKind: TileStoreKind {
+    public typealias Options = MergedStoreOptions
+
+    /// The sources, first to last.
+    public let sources: [TileStoreLocation]
+    /// How a coordinate several sources hold with different bytes is decided.
+    public let policy: DuplicatePolicy
+    private let latest = LatestTally()
+
+    /// A merge of `sources` (at least one).
+    public init(sources: [TileStoreLocation], policy: DuplicatePolicy) {
+        self.sources = sources
+        self.policy = policy
+    }
+
+    public var name: String { "merge" }
+    public var displayName: String { "merge" }
+    public var capabilities: TileStoreCapabilities {
+        TileStoreCapabilities(nativeOrder: .zoomColumnRow, hasCheapRandomAccess: true, listing: [], canStoreHashes: false,
+                              updates: .rewrite, deduplication: .none, preferredWriteOrder: .zoomColumnRow,
+                              maintainsAggregateHash: false, isLocalIndexFile: false, keepsGrids: false)
+    }
+    public var optionNames: Set<String> { [] }
+
+    /// The merge as a location (its address lists the sources' addresses joined by ` + `).
+    public var location: TileStoreLocation {
+        TileStoreLocation(kind: self, address: sources.map(\.address).joined(separator: " + "))
+    }
+
+    /// What the last stream of the merge did (tiles per source, coordinates held twice), once
+    /// a conversion or sync has read it; nil before.
+    public var tally: MergeTally? { latest.value }
+
+    public func claim(_ candidate: TileStoreCandidate) -> TileStoreClaim { .none }
+
+    public func options(from options: TileStoreOptions, at location: TileStoreLocation) throws(TileStoreError) -> MergedStoreOptions {
+        MergedStoreOptions()
+    }
+
+    public func openReader(at location: TileStoreLocation, options: MergedStoreOptions) throws(TileStoreError) -> any TileReader {
+        do {
+            let merged = try MergedSources(sources, policy: policy)
+            let latest = latest
+            return MergedTileReader(location: location, sources: merged) { latest.value = $0 }
+        } catch {
+            throw TileStoreError(wrapping: error, store: location.address)
+        }
+    }
+
+    public func makeWriter(at location: TileStoreLocation, options: MergedStoreOptions, settings: TileWriterSettings) throws(TileStoreError) -> any TileWriter {
+        throw TileStoreError(.unsupported, store: location.address, message: "a merge of stores is read, not written")
+    }
+
+    public func makeUpdater(at location: TileStoreLocation, options: MergedStoreOptions) throws(TileStoreError) -> any TileUpdater {
+        throw TileStoreError(.unsupported, store: location.address, message: "a merge of stores is read, not written")
+    }
+
+    public func resource(at location: TileStoreLocation) -> any TileStoreResource {
+        MergedResource(sources: sources)
+    }
+}
+
+extension TileStoreLocation {
+    /// Several stores read as one, in this order; `policy` decides a coordinate several hold
+    /// with different bytes. The address lists the sources' addresses joined by ` + `.
+    public static func merging(_ sources: [TileStoreLocation], onDuplicate policy: DuplicatePolicy) -> TileStoreLocation {
+        MergedStoreKind(sources: sources, policy: policy).location
+    }
+}

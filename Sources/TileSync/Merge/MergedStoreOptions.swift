@@ -1,0 +1,2 @@
+/// A merge reads no options of its own: each source carries its own in its location.
+public struct MergedStoreOptions: Sendable {}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import TileSync
+
+@Suite("Merging several stores into one (library)")
+struct MergeTests {
+    /// A: the z0-2 pyramid (MBTiles). B: z3, plus 1/1/1 with other bytes (folder).
+    /// C: 2/0/0 with A's bytes, and 1/1/1 with a third set of bytes (PMTiles).
+    static func sources(_ stores: KindStores) throws -> [TileStoreLocation] {
+        let changed = try TileCoordinate(parsing: "1/1/1"), same = try TileCoordinate(parsing: "2/0/0")
+        var bMetadata = GeneratedStore.defaultMetadata
+        bMetadata["name"] = "detail"
+        bMetadata["attribution"] = "B data"
+        bMetadata["bounds"] = "0,0,10,10"
+        var aMetadata = GeneratedStore.defaultMetadata
+        aMetadata["attribution"] = "A data"
+        aMetadata["bounds"] = "-20,-5,5,8"
+        let a = try stores.write(GeneratedStore.pyramid(maxZoom: 2), kind: "mbtiles", name: "a", metadata: aMetadata)
+        let zoom3 = (try TileRange.world(z: 3)).map { Tile(coordinate: $0, data: GeneratedStore.bytes(for: $0)) }
+        let b = try stores.write(zoom3 + [Tile(coordinate: changed, data: GeneratedStore.bytes(for: changed, salt: "b"))],
+                                 kind: "dir", name: "b", metadata: bMetadata)
+        var cMetadata = GeneratedStore.defaultMetadata
+        cMetadata["bounds"] = "2,2,3,3"
+        let c = try stores.write([Tile(coordinate: same, data: GeneratedStore.bytes(for: same)),
+                                  Tile(coordinate: changed, data: GeneratedStore.bytes(for: changed, salt: "c"))],
+                                 kind: "pmtiles", name: "c", metadata: cMetadata)
+        return [a, b, c]
+    }
+
+    @Test("override: the last source holding a coordinate wins; ignore: the first; equal bytes are no conflict",
+          arguments: [DuplicatePolicy.override, .ignore])
+    func policies(policy: DuplicatePolicy) throws {
+        let stores = try KindStores()
+        let merged = TileStoreLocation.merging(try Self.sources(stores), onDuplicate: policy)
+        let destination = try stores.location("mbtiles", "merged")
+        let summary = try TileConverter.convert(from: merged, to: destination)
+        #expect(summary.tilesWritten == 21 + 64)
+        let tiles = try stores.tiles(destination)
+        let changed = try TileCoordinate(parsing: "1/1/1")
+        #expect(tiles[changed] == GeneratedStore.bytes(for: changed, salt: policy == .override ? "c" : ""))
+        #expect(tiles[try TileCoordinate(parsing: "3/7/7")] == GeneratedStore.bytes(for: try TileCoordinate(parsing: "3/7/7")))
+        let tally = try #require((merged.kind as? MergedStoreKind)?.tally)
+        #expect(tally.tilesGiven == (policy == .override ? [20, 64, 1] : [21, 64, 0]))
+        #expect(tally.heldAlike == 1 && tally.decidedByPolicy == 1)
+    }
+
+    @Test("abort: the first coordinate two sources hold with different bytes stops the merge, naming both; nothing is written")
+    func abort() throws {
+        let stores = try KindStores()
+        let sources = try Self.sources(stores)
+        let merged = TileStoreLocation.merging(sources, onDuplicate: .abort)
+        let destination = try stores.location("mbtiles", "merged")
+        #expect(throws: TileStoreError(.duplicateConflict, store: sources[1].address, item: "tile 1/1/1",
+                                       message: "\(sources[0].address) and \(sources[1].address) hold different bytes; nothing was written",
+                                       hint: "--on-duplicate override lets the later source win, ignore keeps the first")) {
+            try TileConverter.convert(from: merged, to: destination)
+        }
+        #expect(!FileManager.default.fileExists(atPath: destination.address))
+        let agreeing = TileStoreLocation.merging([sources[0], sources[0]], onDuplicate: .abort)
+        #expect(try TileConverter.convert(from: agreeing, to: destination).tilesWritten == 21)
+    }
+
+    @Test("Metadata: name from the first source, bounds the union, zooms from the tiles where a source lacks them, attributions joined")
+    func metadata() throws {
+        let stores = try KindStores()
+        let merged = TileStoreLocation.merging(try Self.sources(stores), onDuplicate: .override)
+        let metadata = try merged.openReader().metadata()
+        #expect(metadata["name"] == "generated")
+        #expect(metadata["bounds"] == "-20,-5,10,10")
+        #expect(metadata["attribution"] == "A data | B data")
+        #expect(metadata["minzoom"] == nil && metadata["maxzoom"] == nil, "a and b declare none")
+        #expect(metadata["custom key"] == "kept ✓")
+        let converted = try TileConverter.convert(from: merged, to: try stores.location("mbtiles", "merged")).metadata
+        #expect(converted["minzoom"] == "0" && converted["maxzoom"] == "3")
+        #expect(converted["bounds"] == "-20,-5,10,10")
+    }
+
+    @Test("Sources of different tile formats are refused; a merge into one of its sources is refused")
+    func refusals() throws {
+        let stores = try KindStores()
+        let sources = try Self.sources(stores)
+        var webp = GeneratedStore.defaultMetadata
+        webp["format"] = "webp"
+        let other = try stores.write(GeneratedStore.pyramid(maxZoom: 0), kind: "mbtiles", name: "webp", metadata: webp)
+        #expect(throws: TileStoreError(.invalidOptions, store: other.address, item: "metadata format",
+                                       message: "is webp, but \(sources[0].address) holds png: a merge needs one tile format",
+                                       hint: "convert the sources to one format first")) {
+            try TileStoreLocation.merging([sources[0], other], onDuplicate: .override).openReader().metadata()
+        }
+        #expect {
+            try TileConverter.convert(from: TileStoreLocation.merging(sources, onDuplicate: .override), to: sources[0],
+                                      options: { var o = ConversionOptions(); o.overwrite = true; return o }())
+        } throws: { ($0 as? TileStoreError)?.kind == .sameSourceAndDestination }
+    }
+
+    @Test("sync --delete from a merge makes the destination equal to it; a second sync writes nothing")
+    func syncFromMerge() throws {
+        let stores = try KindStores()
+        let merged = TileStoreLocation.merging(try Self.sources(stores), onDuplicate: .ignore)
+        let destination = try stores.write(GeneratedStore.pyramid(maxZoom: 1), kind: "tar", name: "published")
+        var options = SyncOptions()
+        options.delete = true
+        let summary = try TileSynchronizer.sync(from: merged, to: destination, options: options)
+        #expect((summary.added, summary.replaced, summary.deleted) == (16 + 64, 0, 0))
+        #expect(try StoreComparison.compare(merged, destination).isIdentical)
+        #expect(try TileSynchronizer.sync(from: merged, to: destination, options: options).isInSync)
+    }
+}
