@@ -1,7 +1,7 @@
 /// One way `PMTilesWriter` lays an archive out from the tiles it is given. The writer starts
 /// with `PMTilesInOrderStrategy` and, at the first tile out of tile-ID order, hands the tiles so
-/// far to `PMTilesRereadStrategy` (when the source offers its blobs again) or
-/// `PMTilesSpooledStrategy`, which then takes the rest.
+/// far to `PMTilesCollectingStrategy` (blobs spooled, or reread when the source offers them),
+/// which then takes the rest.
 protocol PMTilesWriteStrategy: AnyObject {
     /// True when the strategy can take the tile with this tile ID next.
     func accepts(_ id: UInt64) -> Bool

@@ -8,9 +8,8 @@ import Foundation
 /// The layout is a `PMTilesWriteStrategy`: while tiles come in ascending tile-ID order (an
 /// MBTiles with a unique index, a PMTiles) they are written as they come, in one pass
 /// (`PMTilesInOrderStrategy`). The first tile out of that order (a folder, a tar) hands the
-/// tiles so far to `PMTilesRereadStrategy` when the source offers its blobs again, else to
-/// `PMTilesSpooledStrategy`; both keep records sorted on disk and lay the archive out at
-/// `finish()`. Every header is built by `PMTilesHeaderBuilder`.
+/// tiles so far to `PMTilesCollectingStrategy`, which keeps records sorted on disk (the blobs
+/// spooled, or reread from a source that offers them) and lays the archive out at `finish()`. Every header is built by `PMTilesHeaderBuilder`.
 ///
 /// A repeated coordinate keeps its last tile. Errors: `.destinationExists` (without
 /// `overwrite`), `.io` (disk full, permissions; the destination is then unchanged).
@@ -97,11 +96,7 @@ final class PMTilesWriter: TileWriter {
 
     /// Goes on with a strategy that takes any order: the tiles so far are handed to it.
     private func takeOver(from current: any PMTilesWriteStrategy) throws -> any PMTilesWriteStrategy {
-        let next: any PMTilesWriteStrategy = if let rereader {
-            try PMTilesRereadStrategy(folder: folder, rereader: rereader)
-        } else {
-            try PMTilesSpooledStrategy(folder: folder)
-        }
+        let next = try PMTilesCollectingStrategy(folder: folder, rereader: rereader)
         try current.replay { tile, hash in try next.add(tile, id: TileID.id(of: tile.coordinate), hash: hash) }
         strategy = next
         return next

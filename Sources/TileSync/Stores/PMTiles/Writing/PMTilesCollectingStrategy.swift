@@ -1,12 +1,13 @@
-/// Tiles in any order from a source that offers its blobs again by column
-/// (`TileColumnRereading`): only records of the tiles are kept, sorted on disk
-/// (`PMTilesTileCollector`), and `finish` reads each blob from the source again in the
-/// archive's order (`PMTilesArchiveAssembler`), so no bytes are spooled.
-final class PMTilesRereadStrategy: PMTilesWriteStrategy {
+/// Tiles in any order: records of them sorted on disk (`PMTilesTileCollector`), and `finish`
+/// lays the archive out (`PMTilesArchiveAssembler`). The blobs are spooled to a scratch file,
+/// or, when the source offers them again by column (`TileColumnRereading`), read from it again
+/// in the archive's order, so no bytes are spooled.
+final class PMTilesCollectingStrategy: PMTilesWriteStrategy {
     private let collector: PMTilesTileCollector
 
+    /// - Parameter rereader: the source's blobs by column; nil spools them.
     /// - Throws: `POSIXFileError` when the scratch files cannot be made in `folder`.
-    init(folder: String, rereader: any TileColumnRereading) throws(POSIXFileError) {
+    init(folder: String, rereader: (any TileColumnRereading)?) throws(POSIXFileError) {
         collector = try PMTilesTileCollector(folder: folder, rereader: rereader)
     }
 
