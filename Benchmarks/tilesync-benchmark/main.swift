@@ -4,19 +4,22 @@ import TileSync
 /// `tilesync-benchmark generate`: writes a deterministic MBTiles for benchmarks.
 ///
 ///     swift run -c release tilesync-benchmark generate --tiles 100000 --out /tmp/bench.mbtiles
-///         [--kind vector|raster|mvt] [--repeat 0.4] [--seed 1]
+///         [--kind vector|raster|mvt] [--repeat 0.4] [--seed 1] [--skip K] [--average BYTES] [--region I/N]
 ///
 /// `tilesync-benchmark random-reads --store FILE [--reads N] [--max-zoom Z]`: reads N tiles at
 /// random coordinates of zooms 0...Z (default: the store's `maxzoom`) through `TileSource` (as a map app does) and prints reads/s.
 ///
 /// Vector-like tiles are gzip-headed pseudo-random bytes averaging 3 KB; raster-like ones are
 /// PNG-headed, averaging 20 KB. A share `--repeat` of tiles reuses one of 64 shared blobs, as
-/// ocean and empty tiles do in real sets. Tiles fill whole zoom levels from 0 up.
+/// ocean and empty tiles do in real sets. Tiles fill whole zoom levels from 0 up, after the
+/// first `--skip` coordinates (so stores made with different skips overlap where they meet);
+/// `--average` sets the mean tile size; `--region I/N` keeps to one cell of a grid of N over
+/// the world, as a regional extract does.
 enum BenchmarkTool {
     static func main() throws {
         var arguments = Array(CommandLine.arguments.dropFirst())
         guard arguments.first == "generate" || arguments.first == "random-reads" else {
-            FileHandle.standardError.write(Data("usage: tilesync-benchmark generate --tiles N --out FILE.mbtiles [--kind vector|raster|mvt] [--repeat 0.4] [--seed 1]\n       tilesync-benchmark random-reads --store FILE [--reads N] [--max-zoom Z]\n".utf8))
+            FileHandle.standardError.write(Data("usage: tilesync-benchmark generate --tiles N --out FILE.mbtiles [--kind vector|raster|mvt] [--repeat 0.4] [--seed 1] [--skip K] [--average BYTES] [--region I/N]\n       tilesync-benchmark random-reads --store FILE [--reads N] [--max-zoom Z]\n".utf8))
             exit(2)
         }
         let command = arguments.removeFirst()
@@ -41,7 +44,9 @@ enum BenchmarkTool {
         let generator = DatasetGenerator(
             tileCount: count, raster: options["kind"] == "raster", uncompressedVector: options["kind"] == "mvt",
             repeatShare: options["repeat"].flatMap(Double.init) ?? 0.4,
-            seed: options["seed"].flatMap(UInt64.init) ?? 1)
+            seed: options["seed"].flatMap(UInt64.init) ?? 1,
+            skipped: options["skip"].flatMap(Int.init) ?? 0, averageSize: options["average"].flatMap(Int.init),
+            region: try options["region"].map(GridRegion.init(parsing:)))
         try generator.write(to: out)
     }
 }
@@ -55,6 +60,13 @@ struct DatasetGenerator {
     var uncompressedVector = false
     let repeatShare: Double
     let seed: UInt64
+    /// Coordinates passed over (not written) before the first tile, in the same order.
+    var skipped = 0
+    /// Average tile size in bytes; nil: 3,000 (vector) or 20,000 (raster).
+    var averageSize: Int?
+    /// Only the tiles of one cell of a grid over the world (a regional extract), every tile at
+    /// zooms too low to split; nil: the whole world.
+    var region: GridRegion?
 
     func write(to path: String) throws {
         var state = seed
@@ -66,7 +78,7 @@ struct DatasetGenerator {
             return z ^ (z >> 31)
         }
         let header: [UInt8] = raster ? [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] : [0x1F, 0x8B, 0x08, 0x00]
-        let average = raster ? 20_000 : 3_000
+        let average = averageSize ?? (raster ? 20_000 : 3_000)
         let words = (0..<256).map { index in Array("feature-\(index * 7919 % 1000) name:\(index) ".utf8) }
         func blob() -> Data {
             let size = average / 6 + Int(next() % UInt64(average * 5 / 3))
@@ -85,7 +97,7 @@ struct DatasetGenerator {
         }
         let shared = (0..<64).map { _ in blob() }
         var lastZoom = 0
-        while (0...lastZoom).reduce(0, { $0 + (1 << (2 * $1)) }) < tileCount { lastZoom += 1 }
+        while (0...lastZoom).reduce(0, { $0 + (region?.count(atZoom: $1) ?? 1 << (2 * $1)) }) < skipped + tileCount { lastZoom += 1 }
         var metadata = TileMetadata()
         metadata["name"] = "benchmark \(tileCount) \(raster ? "raster" : uncompressedVector ? "mvt" : "vector")"
         metadata["format"] = raster ? "png" : "pbf"
@@ -96,8 +108,12 @@ struct DatasetGenerator {
         let writer = try TileStoreLocation(kind: .mbtiles, address: path).makeWriter(TileWriterSettings(overwrite: true))
         try writer.begin(metadata: metadata)
         var written = 0
+        var passed = 0
         zooms: for z in 0...TileCoordinate.maxZoom {
             for coordinate in try TileRange.world(z: z) {
+                if let region, !region.contains(coordinate) { continue }
+                passed += 1
+                if passed <= skipped { continue }
                 let repeated = Double(next() % 1_000_000) / 1_000_000 < repeatShare
                 try writer.write(Tile(coordinate: coordinate, data: repeated ? shared[Int(next() % 64)] : blob()))
                 written += 1
@@ -105,6 +121,40 @@ struct DatasetGenerator {
             }
         }
         try writer.finish()
+    }
+}
+
+/// One cell `index` of a grid of `cells` cells (as square as can be) over the world, as
+/// `--region I/N`: tiles whose column and row fall in it, and every tile at zooms with fewer
+/// columns or rows than the grid.
+struct GridRegion {
+    let columns: Int
+    let rows: Int
+    let column: Int
+    let row: Int
+
+    init(parsing text: String) throws {
+        let parts = text.split(separator: "/").compactMap { Int($0) }
+        guard parts.count == 2, parts[1] > 0, (0..<parts[1]).contains(parts[0]) else {
+            throw CocoaError(.formatting, userInfo: [NSLocalizedDescriptionKey: "--region takes I/N with 0 <= I < N"])
+        }
+        columns = Int(Double(parts[1]).squareRoot().rounded(.up))
+        rows = (parts[1] + columns - 1) / columns
+        column = parts[0] % columns
+        row = parts[0] / columns
+    }
+
+    func contains(_ tile: TileCoordinate) -> Bool {
+        let size = 1 << tile.z
+        guard size >= columns, size >= rows else { return true }
+        return tile.x * columns / size == column && tile.y * rows / size == row
+    }
+
+    /// Tiles of the region at zoom `z` (about).
+    func count(atZoom z: Int) -> Int {
+        let size = 1 << z
+        guard size >= columns, size >= rows else { return size * size }
+        return max(1, size * size / (columns * rows))
     }
 }
 

@@ -448,7 +448,7 @@ final class EndToEndTests {
                 + "Usage: tilesync sync [<options>] <source> ... <destination>\n  See 'tilesync sync --help'.\n"),
             (["verify", source, "--max-zoom", "3"],
              "Error: --min-zoom, --max-zoom, --bbox and --shard limit a comparison of two stores\n"
-                + "Usage: tilesync verify [<options>] <store> [<other>]\n  See 'tilesync verify --help'.\n"),
+                + "Usage: tilesync verify [<options>] <store> [<other> ...]\n  See 'tilesync verify --help'.\n"),
         ]
         for (arguments, stderr) in cases {
             let result = try ToolRunner.run(arguments, in: directory)

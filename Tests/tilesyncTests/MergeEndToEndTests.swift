@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TileSync
 
 @Suite("tilesync convert and sync with several sources")
 final class MergeEndToEndTests {
@@ -39,5 +40,40 @@ final class MergeEndToEndTests {
         #expect(sync.status == 0)
         let compare = try ToolRunner.run(["verify", "over.mbtiles", "over-copy"], in: directory)
         #expect(compare.status == 0, "b first, then a: b's 1/1/1 wins under ignore, as a's loses under override: \(compare.stdout)")
+    }
+
+    @Test("verify A B DST says whether DST is the merge; diff A B DST lists what sync would do; --json reports each source")
+    func verifyAndDiff() throws {
+        #expect(try ToolRunner.run(["convert", Self.world, "a.mbtiles", "--max-zoom", "1", "--quiet"], in: directory).status == 0)
+        #expect(try ToolRunner.run(["convert", Self.world, "b.pmtiles", "--min-zoom", "1", "--max-zoom", "2", "--quiet"], in: directory).status == 0)
+        #expect(try ToolRunner.run(["convert", "a.mbtiles", "b.pmtiles", "merged", "--quiet"], in: directory).status == 0)
+        let same = try ToolRunner.run(["verify", "a.mbtiles", "b.pmtiles", "merged"], in: directory)
+        #expect(same.status == 0)
+        #expect(same.stdout == "a.mbtiles + b.pmtiles and merged hold the same 21 tiles\n")
+        let partial = try ToolRunner.run(["verify", "a.mbtiles", "merged"], in: directory)
+        #expect(partial.status == 1)
+        #expect(partial.stdout.hasSuffix("a.mbtiles and merged differ: 0 only in a.mbtiles, 16 only in merged, 0 different, 5 the same\n"))
+
+        #expect(FileManager.default.createFile(atPath: directory + "/merged/2/0/0.png", contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 2])))
+        let diff = try ToolRunner.run(["diff", "a.mbtiles", "b.pmtiles", "merged", "--json"], in: directory)
+        #expect(diff.status == 1)
+        let lines = diff.stdout.split(separator: "\n")
+        #expect(lines.first == #"{"action":"replace","tile":"2/0/0","z":2,"x":0,"y":0,"size":\#(try size(of: "2/0/0", in: "b.pmtiles"))}"#)
+        #expect(lines.last?.contains(#""merge":{"on_duplicate":"abort","sources":[{"store":"a.mbtiles","tiles":5},{"store":"b.pmtiles","tiles":16}],"held_alike":4,"decided_by_policy":0}"#) == true)
+
+        let dryRun = try ToolRunner.run(["sync", "a.mbtiles", "b.pmtiles", "merged", "--dry-run"], in: directory)
+        #expect(dryRun.status == 0)
+        #expect(dryRun.stdout.hasPrefix("replace 2/0/0 ("))
+        #expect(dryRun.stdout.contains("Dry run, nothing changed: would write "))
+        let sync = try ToolRunner.run(["sync", "a.mbtiles", "b.pmtiles", "merged", "--json"], in: directory)
+        #expect(sync.status == 0)
+        #expect(sync.stdout.contains(#""replaced":1,"#))
+        #expect(sync.stdout.contains(#""merge":{"on_duplicate":"abort","sources":[{"store":"a.mbtiles","tiles":5},{"store":"b.pmtiles","tiles":16}]"#))
+        #expect(try ToolRunner.run(["verify", "a.mbtiles", "b.pmtiles", "merged", "--quiet"], in: directory).status == 0)
+    }
+
+    /// The size of a tile of a store in the test's folder, read through the library (-1 when absent).
+    func size(of tile: String, in store: String) throws -> Int {
+        try TileSource(path: directory + "/" + store).tile(at: TileCoordinate(parsing: tile))?.count ?? -1
     }
 }

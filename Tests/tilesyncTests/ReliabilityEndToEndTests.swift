@@ -94,6 +94,41 @@ final class ReliabilityEndToEndTests {
         #expect(try leftovers().isEmpty)
     }
 
+    @Test("kill -9 during a merge of several sources (streamed, or PMTiles joined): the destination is as it was or the whole merge",
+          arguments: ["mbtiles", "pmtiles"])
+    func killDuringMerge(kind: String) throws {
+        let sources = try (0..<3).map { index in
+            let path = directory + "/s\(index).\(kind)"
+            if kind == "pmtiles" {
+                let whole = try makeSource("whole-\(index).mbtiles", count: 4_000 + 16_384 * index, salt: "s\(index)")
+                let zooms = [["--max-zoom", "5"], ["--min-zoom", "6", "--max-zoom", "6"], ["--min-zoom", "7", "--max-zoom", "7"]][index]
+                #expect(try ToolRunner.run(["convert", whole, path, "--quiet"] + zooms, in: directory).status == 0)
+                return path
+            }
+            return try makeSource("s\(index).mbtiles", count: 8_000, salt: "s\(index)")
+        }
+        let old = try makeSource("old.mbtiles", count: 500, salt: "old")
+        let target = directory + "/merged." + kind
+        #expect(try ToolRunner.run(["convert", old, target, "--quiet"], in: directory).status == 0)
+        let merged = try TileStoreLocation.merging(sources.map { try TileStoreLocation(parsing: $0) }, onDuplicate: .override)
+        let started = Date()
+        let timing = try ToolRunner.run(["convert"] + sources + ["timing." + kind, "--on-duplicate", "override"], in: directory)
+        #expect(timing.status == 0)
+        #expect(timing.stderr.contains("only the directories were written anew") == (kind == "pmtiles"))
+        let duration = Date().timeIntervalSince(started)
+        var generator = SeededGenerator(seed: 5)
+        for _ in 0..<4 {
+            let delay = Double.random(in: 0.02...max(0.05, duration), using: &generator)
+            _ = try runAndKill(["convert"] + sources + [target, "--force", "--on-duplicate", "override"], after: delay)
+            let asBefore = try identical(old, target)
+            let complete = try StoreComparison.compare(merged, try TileStoreLocation(parsing: target)).isIdentical
+            #expect(asBefore || complete, "after a kill at \(delay) s")
+        }
+        #expect(try ToolRunner.run(["convert"] + sources + [target, "--force", "--on-duplicate", "override", "--quiet"], in: directory).status == 0)
+        #expect(try StoreComparison.compare(merged, try TileStoreLocation(parsing: target)).isIdentical)
+        #expect(try leftovers().isEmpty)
+    }
+
     @Test("kill -9 during sync: the destination is as it was or synced; the next sync completes it", arguments: ["b.mbtiles", "b-folder", "b.tar"])
     func killDuringSync(destination: String) throws {
         let old = try makeSource("old.mbtiles", count: 12_000, salt: "old")

@@ -44,6 +44,11 @@ public enum TileConverter {
                 try TileAmountCheck.checkSpace(amount, destination: destination, deduplicates: writer.deduplication != .none,
                                                limits: options.limits)
             }
+            if var joined = try StoreJoinRun.run(reader: reader, writer: writer, metadata: sourceMetadata, options: options,
+                                                 watchesTiles: written != nil) {
+                joined.seconds = Date().timeIntervalSince(started)
+                return joined
+            }
             let run = try ConversionRun(reader: reader, writer: writer, options: options, progress: progress, written: written)
             let copyAndFinish = {
                 let summary = try run.copy(sourceMetadata: sourceMetadata)

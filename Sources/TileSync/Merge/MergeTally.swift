@@ -22,6 +22,11 @@ public final class MergeTally: Sendable {
     /// Coordinates several sources held with different bytes, decided by the policy.
     public var decidedByPolicy: Int { counts.withLock { $0.decided } }
 
+    /// Counts `tiles` given by one source that no other source holds (a join of whole stores).
+    func record(given tiles: Int, bySource source: Int) {
+        counts.withLock { $0.given[source] += tiles }
+    }
+
     func record(winner: Int, holders: Int, alike: Bool) {
         counts.withLock { counts in
             counts.given[winner] += 1

@@ -1,7 +1,8 @@
 /// The metadata of a merge, by documented rules: `name`, `description` and `center` from the
 /// first source; `bounds` the union and `minzoom`/`maxzoom` the widest when every source
 /// declares them, else left out so that a conversion computes them from the tiles; distinct
-/// `attribution` values joined with " | " in source order; any other key by the duplicate
+/// `attribution` values joined with " | " in source order; the `json` member's
+/// `vector_layers` united by id (`MergedJSONMetadata`); any other key by the duplicate
 /// policy (the first source that has it under `ignore` and `abort`, the last under
 /// `override`). Sources that declare different tile formats are refused.
 enum MergedMetadata {
@@ -30,14 +31,15 @@ enum MergedMetadata {
         var attributions: [String] = []
         for case let value? in all.map({ $0["attribution"] }) where !attributions.contains(value) { attributions.append(value) }
         if !attributions.isEmpty { merged["attribution"] = attributions.joined(separator: " | ") }
+        if let json = MergedJSONMetadata.merge(all.map { $0["json"] }, policy: policy) { merged["json"] = json }
         merged["agg_tiles_hash"] = nil
         return merged
     }
 
     private static func refuseMixedFormats(_ all: [TileMetadata], locations: [TileStoreLocation]) throws {
-        var seen: (format: String, store: String)?
+        var seen: (format: TileFormat, store: String)?
         for (metadata, location) in zip(all, locations) {
-            guard let format = metadata["format"]?.lowercased() else { continue }
+            guard let format = metadata["format"].flatMap(TileFormat.init(declared:)) else { continue }
             if let seen, seen.format != format {
                 throw TileStoreError(.invalidOptions, store: location.address, item: "metadata format",
                                      message: "is \(format), but \(seen.store) holds \(seen.format): a merge needs one tile format",

@@ -7,33 +7,48 @@ final class MergedSources: @unchecked Sendable {
     let locations: [TileStoreLocation]
     let lookups: [TileSource]
     let policy: DuplicatePolicy
+    /// The order each source streams in (its lookup reader's).
+    let orders: [TileOrder]
+    /// The order the merge streams in: the one most sources stream in already (the first
+    /// source's among equals), so that only the others are sorted.
+    let order: TileOrder
 
     /// - Throws: `TileStoreError` when a source cannot be opened.
     init(_ locations: [TileStoreLocation], policy: DuplicatePolicy) throws {
         self.locations = locations
         self.policy = policy
         lookups = try locations.map { try TileSource(location: $0) }
+        orders = try lookups.map { try $0.openLookupReader().order }
+        order = Self.sharedOrder(orders)
+    }
+
+    static func sharedOrder(_ orders: [TileOrder]) -> TileOrder {
+        let ordered = orders.filter { $0 != .unordered }
+        let counts = ordered.map { candidate in ordered.count { $0 == candidate } }
+        guard let most = counts.max(), let index = counts.firstIndex(of: most) else { return .zoomColumnRow }
+        return ordered[index]
     }
 
     /// The winning source at a coordinate the listed `holders` hold, its bytes, and whether all
     /// holders had the same bytes.
     /// - Throws: `TileStoreError` `.duplicateConflict` under `abort` when the bytes differ,
     ///   `.corrupt` when a listed tile cannot be read back, read errors.
-    func decide(_ coordinate: TileCoordinate,
-                holders: [(source: Int, entry: TileIndexEntry)]) throws -> (source: Int, data: Data, alike: Bool) {
+    /// - Parameter bytes: reads the tile's bytes from a source (by its position).
+    func decide(_ coordinate: TileCoordinate, holders: [(source: Int, entry: TileIndexEntry)],
+                bytes read: (Int) throws -> Data) throws -> (source: Int, data: Data, alike: Bool) {
         guard let first = holders.first else {
             throw TileStoreError(.corrupt, store: locations.first?.address ?? "", message: "a merged coordinate had no source")
         }
-        guard holders.count > 1 else { return (first.source, try data(first.source, coordinate), true) }
+        guard holders.count > 1 else { return (first.source, try read(first.source), true) }
         let sizesAlike = holders.allSatisfy { $0.entry.size == first.entry.size }
         if sizesAlike {
-            let bytes = try holders.map { try data($0.source, coordinate) }
+            let bytes = try holders.map { try read($0.source) }
             if bytes.allSatisfy({ $0 == bytes[0] }) { return (first.source, bytes[0], true) }
             let chosen = try choose(coordinate, holders: holders, bytes: bytes)
             return (holders[chosen].source, bytes[chosen], false)
         }
         let chosen = try choose(coordinate, holders: holders, bytes: nil)
-        return (holders[chosen].source, try data(holders[chosen].source, coordinate), false)
+        return (holders[chosen].source, try read(holders[chosen].source), false)
     }
 
     /// The index in `holders` the policy picks among different bytes.
@@ -49,13 +64,5 @@ final class MergedSources: @unchecked Sendable {
                                  message: "\(a) and \(b) hold different bytes; nothing was written",
                                  hint: "--on-duplicate override lets the later source win, ignore keeps the first")
         }
-    }
-
-    private func data(_ source: Int, _ coordinate: TileCoordinate) throws -> Data {
-        guard let data = try lookups[source].tile(at: coordinate) else {
-            throw TileStoreError(.corrupt, store: locations[source].address, item: "tile \(coordinate)",
-                                 message: "was listed but cannot be read back (changed meanwhile?)")
-        }
-        return data
     }
 }

@@ -10,12 +10,16 @@ public struct MergedStoreKind: TileStoreKind {
     public let sources: [TileStoreLocation]
     /// How a coordinate several sources hold with different bytes is decided.
     public let policy: DuplicatePolicy
+    /// The tiles are re-encoded into one compression on the way (`--compress`), so sources may
+    /// differ in compression (never in format).
+    public let compressionsMayDiffer: Bool
     private let latest = LatestTally()
 
     /// A merge of `sources` (at least one).
-    public init(sources: [TileStoreLocation], policy: DuplicatePolicy) {
+    public init(sources: [TileStoreLocation], policy: DuplicatePolicy, compressionsMayDiffer: Bool = false) {
         self.sources = sources
         self.policy = policy
+        self.compressionsMayDiffer = compressionsMayDiffer
     }
 
     public var name: String { "merge" }
@@ -45,6 +49,7 @@ public struct MergedStoreKind: TileStoreKind {
     public func openReader(at location: TileStoreLocation, options: MergedStoreOptions) throws(TileStoreError) -> any TileReader {
         do {
             let merged = try MergedSources(sources, policy: policy)
+            try MergedEncodings.check(merged, compressionsMayDiffer: compressionsMayDiffer)
             let latest = latest
             return MergedTileReader(location: location, sources: merged) { latest.value = $0 }
         } catch {
@@ -67,8 +72,11 @@ public struct MergedStoreKind: TileStoreKind {
 
 extension TileStoreLocation {
     /// Several stores read as one, in this order; `policy` decides a coordinate several hold
-    /// with different bytes. The address lists the sources' addresses joined by ` + `.
-    public static func merging(_ sources: [TileStoreLocation], onDuplicate policy: DuplicatePolicy) -> TileStoreLocation {
-        MergedStoreKind(sources: sources, policy: policy).location
+    /// with different bytes. Sources of different tile formats, or compressions unless
+    /// `compressionsMayDiffer` (the tiles are re-encoded on the way), are refused when it is
+    /// opened. The address lists the sources' addresses joined by ` + `.
+    public static func merging(_ sources: [TileStoreLocation], onDuplicate policy: DuplicatePolicy,
+                               compressionsMayDiffer: Bool = false) -> TileStoreLocation {
+        MergedStoreKind(sources: sources, policy: policy, compressionsMayDiffer: compressionsMayDiffer).location
     }
 }

@@ -1,49 +1,54 @@
 import Foundation
 
-/// The tiles of several sources as one stream in (zoom, column, row) order: their listings,
-/// each sorted on disk when the source has another order, walked side by side; at a coordinate
-/// several sources hold, the `DuplicatePolicy` picks the source whose bytes are read.
+/// The tiles of several sources as one stream in the merge's order: the sources' heads walked
+/// side by side (`MergeInput`); at a coordinate several sources hold, the `DuplicatePolicy`
+/// picks the source whose bytes go on.
 final class MergedTileCursor: TileCursor {
-    private let indexes: [any TileIndexCursor]
+    private let inputs: [any MergeInput]
     private let sources: MergedSources
     private let tally: MergeTally
-    private var heads: [TileIndexEntry?] = []
-    private var started = false
-    private static let order = TileOrder.zoomColumnRow
+    private let order: TileOrder
 
-    init(indexes: [any TileIndexCursor], sources: MergedSources, tally: MergeTally) {
-        self.indexes = indexes
+    init(inputs: [any MergeInput], order: TileOrder, sources: MergedSources, tally: MergeTally) {
+        self.inputs = inputs
+        self.order = order
         self.sources = sources
         self.tally = tally
     }
 
     var skipped: SkippedItems {
-        indexes.reduce(SkippedItems()) { $0.adding($1.skipped) }
+        inputs.reduce(SkippedItems()) { $0.adding($1.skipped) }
     }
 
     func next() throws -> Tile? {
         guard let (coordinate, holders) = try nextHolders() else { return nil }
-        let decision = try sources.decide(coordinate, holders: holders)
+        defer { for holder in holders { inputs[holder.source].take() } }
+        let decision = try sources.decide(coordinate, holders: holders) { try inputs[$0].headData() }
         tally.record(winner: decision.source, holders: holders.count, alike: decision.alike)
         return Tile(coordinate: coordinate, data: decision.data)
     }
 
-    /// The next coordinate any source holds, with the sources that hold it (in source order).
-    func nextHolders() throws -> (TileCoordinate, [(source: Int, entry: TileIndexEntry)])? {
-        if !started {
-            started = true
-            heads = try indexes.map { try $0.next() }
-        }
+    /// The next coordinate any source holds, with the sources that hold it (in source order),
+    /// taken from the inputs.
+    func nextListed() throws -> (TileCoordinate, [(source: Int, entry: TileIndexEntry)])? {
+        guard let next = try nextHolders() else { return nil }
+        for holder in next.1 { inputs[holder.source].take() }
+        return next
+    }
+
+    private func nextHolders() throws -> (TileCoordinate, [(source: Int, entry: TileIndexEntry)])? {
+        var heads: [TileIndexEntry?] = []
+        heads.reserveCapacity(inputs.count)
         var smallest: TileCoordinate?
-        for case let head? in heads where smallest.map({ Self.order.precedes(head.coordinate, $0) }) ?? true {
-            smallest = head.coordinate
+        for input in inputs {
+            let head = try input.head()
+            heads.append(head)
+            if let head, smallest.map({ order.precedes(head.coordinate, $0) }) ?? true { smallest = head.coordinate }
         }
         guard let coordinate = smallest else { return nil }
         var holders: [(source: Int, entry: TileIndexEntry)] = []
         for (source, head) in heads.enumerated() {
-            guard let head, head.coordinate == coordinate else { continue }
-            holders.append((source, head))
-            heads[source] = try indexes[source].next()
+            if let head, head.coordinate == coordinate { holders.append((source, head)) }
         }
         return (coordinate, holders)
     }

@@ -1,9 +1,9 @@
 import Foundation
 
-/// Several stores read as one (`MergedStoreKind`): tiles stream in (zoom, column, row) order
-/// from the sources' sorted listings, a coordinate several hold is decided by the
-/// `DuplicatePolicy`, and the metadata follows `MergedMetadata`'s rules. Every engine reads it
-/// as any store.
+/// Several stores read as one (`MergedStoreKind`): tiles stream in the order most sources
+/// share (`MergedSources.order`), those sources read as they stream and the others through
+/// listings sorted on disk; a coordinate several hold is decided by the `DuplicatePolicy`, and
+/// the metadata follows `MergedMetadata`'s rules. Every engine reads it as any store.
 final class MergedTileReader: TileReader {
     let location: TileStoreLocation
     private let sources: MergedSources
@@ -17,7 +17,7 @@ final class MergedTileReader: TileReader {
     }
 
     var schemaDescription: String { "merge of \(sources.locations.count) stores (--on-duplicate \(sources.policy.rawValue))" }
-    var order: TileOrder { .zoomColumnRow }
+    var order: TileOrder { sources.order }
 
     func metadata() throws -> TileMetadata {
         try MergedMetadata.merge(sources.lookups.map(\.metadata), locations: sources.locations, policy: sources.policy)
@@ -32,22 +32,29 @@ final class MergedTileReader: TileReader {
     /// Counts and sizes from the sources' listings (the size of the source the policy would
     /// pick where bytes may differ); no tile is read.
     func summary(matching filter: TileFilter, countingBytes: Bool) throws -> TileSetSummary {
-        let walk = try cursor(matching: filter, tally: MergeTally(sources: sources.locations.count))
+        let walk = try cursor(matching: filter, tally: MergeTally(sources: sources.locations.count), listingOnly: true)
         var summary = TileSetSummary()
-        while let (coordinate, holders) = try walk.nextHolders() {
+        while let (coordinate, holders) = try walk.nextListed() {
             let pick = sources.policy == .override ? holders.last : holders.first
             summary.add(coordinate, size: countingBytes ? pick?.entry.size ?? 0 : 0)
         }
         return summary
     }
 
-    private func cursor(matching filter: TileFilter, tally: MergeTally) throws -> MergedTileCursor {
-        let indexes = try sources.lookups.map { lookup in
+    /// Sources already in the merge's order stream their tiles (or, with `listingOnly`, their
+    /// listings); the others are listed, sorted and looked up.
+    private func cursor(matching filter: TileFilter, tally: MergeTally, listingOnly: Bool = false) throws -> MergedTileCursor {
+        let order = sources.order
+        let inputs: [any MergeInput] = try zip(sources.lookups, sources.orders).map { lookup, sourceOrder in
             let reader = try lookup.openLookupReader()
             reader.setCancellation(isCancelled)
-            return try SortedTileIndex.cursor(of: reader, matching: filter, order: .zoomColumnRow, listing: true, shouldStop: isCancelled)
+            if sourceOrder == order, !listingOnly {
+                return StreamedMergeInput(cursor: try reader.tiles(matching: filter), order: order, store: lookup.location.address)
+            }
+            let index = try SortedTileIndex.cursor(of: reader, matching: filter, order: order, listing: true, shouldStop: isCancelled)
+            return ListedMergeInput(index: index, lookup: lookup)
         }
-        return MergedTileCursor(indexes: indexes, sources: sources, tally: tally)
+        return MergedTileCursor(inputs: inputs, order: order, sources: sources, tally: tally)
     }
 
     func tile(at coordinate: TileCoordinate) throws -> Data? {
@@ -56,7 +63,22 @@ final class MergedTileReader: TileReader {
             guard let data = try lookup.tile(at: coordinate) else { continue }
             holders.append((source, TileIndexEntry(coordinate: coordinate, size: data.count, hash: nil)))
         }
-        return holders.isEmpty ? nil : try sources.decide(coordinate, holders: holders).data
+        return holders.isEmpty ? nil : try sources.decide(coordinate, holders: holders) { source in
+            guard let data = try sources.lookups[source].tile(at: coordinate) else {
+                throw TileStoreError(.corrupt, store: sources.locations[source].address, item: "tile \(coordinate)", message: "is gone")
+            }
+            return data
+        }.data
+    }
+
+    /// The sources, which a writer of their kind may join whole when their tiles do not overlap.
+    var joinableStores: JoinableStores? {
+        let count = sources.locations.count, onCursor = onCursor
+        return JoinableStores(parts: sources.locations) { given in
+            let tally = MergeTally(sources: count)
+            for (source, tiles) in given.enumerated() { tally.record(given: tiles, bySource: source) }
+            onCursor(tally)
+        }
     }
 
     func setCancellation(_ isCancelled: @escaping @Sendable () -> Bool) {

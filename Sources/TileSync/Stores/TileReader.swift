@@ -131,6 +131,10 @@ public protocol TileReader: AnyObject {
     /// - Parameter countingBytes: false when the byte counts are not needed: they are then 0
     ///   where finding them costs a read of every tile (MBTiles) or a `stat` of every file (folders).
     /// - Throws: `TileStoreError` when the store cannot be read.
+    /// Whole stores this reader reads as one, which a writer may join without reading their
+    /// tiles one by one; nil for a store that is not such a merge (the default).
+    var joinableStores: JoinableStores? { get }
+
     func summary(matching filter: TileFilter, countingBytes: Bool) throws -> TileSetSummary
 }
 
@@ -145,6 +149,7 @@ extension TileReader {
     public var isRemote: Bool { false }
     public var storedHashes: StoredTileHashes? { nil }
     public var rereadSource: TileRereadSource? { nil }
+    public var joinableStores: JoinableStores? { nil }
     public var details: [(label: String, value: String)] { [] }
 
     public func aggregateHash() throws -> ContentHash {

@@ -9,6 +9,17 @@ public struct TileWriterAbilities {
     let repeatCounts: (() -> BlobCounter.Counts?)?
     /// Hands the writer a rereading source before `begin`; nil when it rereads none.
     let rereadsBlobs: ((any TileColumnRereading) -> Void)?
+    /// Prepares, instead of `begin`, to write whole stores joined by copying their stored bytes,
+    /// with this metadata, and says what it will write; nil (nothing prepared) when they cannot
+    /// be joined so, and the tiles are then streamed. nil when the writer joins no stores.
+    let joinsStores: (([TileStoreLocation], TileMetadata) throws -> StoreJoinPlan?)?
+
+    init(repeatCounts: (() -> BlobCounter.Counts?)?, rereadsBlobs: ((any TileColumnRereading) -> Void)?,
+         joinsStores: (([TileStoreLocation], TileMetadata) throws -> StoreJoinPlan?)? = nil) {
+        self.repeatCounts = repeatCounts
+        self.rereadsBlobs = rereadsBlobs
+        self.joinsStores = joinsStores
+    }
 
     /// No ability beyond taking tiles.
     public static var none: TileWriterAbilities { TileWriterAbilities(repeatCounts: nil, rereadsBlobs: nil) }

@@ -72,7 +72,7 @@ struct ConvertCommand: Command {
         }
         progress.finish()
         if output.json {
-            Terminal.out(JSONText.render(Self.json(summary)))
+            Terminal.out(JSONText.render(Self.json(summary, merge: merge)))
         } else if !output.quiet {
             for note in summary.notes { Terminal.err("Note: \(note)") }
             for warning in summary.warnings { Terminal.err("Warning: \(warning)") }
@@ -89,11 +89,7 @@ struct ConvertCommand: Command {
                 blobs += "; --\(DeduplicationOption.name) would save \(Formatting.bytes(summary.duplicateBytes))"
             }
             Terminal.out(blobs)
-            if let merge, let tally = merge.tally {
-                for (location, given) in zip(merge.sources, tally.tilesGiven) { Terminal.out("  \(given) tiles from \(location.address)") }
-                Terminal.out("Coordinates held by several sources: \(tally.heldAlike) with the same bytes, "
-                    + "\(tally.decidedByPolicy) decided by --on-duplicate \(merge.policy.rawValue)")
-            }
+            for line in MergeOutput.lines(merge) { Terminal.out(line) }
         }
         return 0
     }
@@ -105,7 +101,7 @@ struct ConvertCommand: Command {
         if skipped.count > skipped.named.count { Terminal.err("  ... and \(skipped.count - skipped.named.count) more") }
     }
 
-    static func json(_ summary: ConversionSummary) -> JSONText.Value {
+    static func json(_ summary: ConversionSummary, merge: MergedStoreKind?) -> JSONText.Value {
         func items(_ skipped: SkippedItems) -> JSONText.Value {
             .object([("count", .int(skipped.count)),
                      ("named", .array(skipped.named.map { .object([("item", .string($0.item)), ("reason", .string($0.reason))]) }))])
@@ -127,6 +123,6 @@ struct ConvertCommand: Command {
             ("not_carried", SyncOutput.json(summary.uncarried)),
             ("warnings", .array(summary.warnings.map { .string($0) })),
             ("notes", .array(summary.notes.map { .string($0) })),
-        ])
+        ] + [MergeOutput.json(merge)].compactMap { $0 })
     }
 }

@@ -23,10 +23,11 @@ struct DiffCommand: Command {
             store of any kind. Tiles are compared by MD5. Exit status 0 when the patch is written.
             """,
         arguments: [
-            .init(name: "source", help: "The store taken as the reference."),
+            .init(name: "source", help: "The store taken as the reference; several are merged, in the\norder given (see --on-duplicate).", isVariadic: true),
             .init(name: "destination", help: "The store compared with it."),
         ],
-        options: [SyncCommand.checksum] + StorePairOptions.definitions(destination: .existingDestination, use: .read) + [limit, json, patch, force]
+        options: [SyncCommand.checksum] + StorePairOptions.definitions(destination: .existingDestination, use: .read)
+            + [StorePairOptions.onDuplicate, limit, json, patch, force]
             + [LimitOptions.maxTiles],
         examples: [
             "tilesync diff world.mbtiles world_modified.mbtiles",
@@ -73,7 +74,7 @@ struct DiffCommand: Command {
             shown += 1
         }
         if printsJSON {
-            Terminal.out(JSONText.render(.object([("summary", SyncOutput.json(summary))])))
+            Terminal.out(JSONText.render(.object([("summary", SyncOutput.json(summary, merge: stores.merge))])))
         } else {
             if limit > 0, shown > limit { Terminal.out("... and \(shown - limit) more") }
             Terminal.out("add: \(summary.added) tiles (\(Formatting.bytes(summary.bytesToAdd)))")
@@ -82,6 +83,7 @@ struct DiffCommand: Command {
             Terminal.out("unchanged: \(summary.unchanged) tiles")
             if summary.involvesGrids { Terminal.out("UTFGrids: \(SyncOutput.gridCounts(summary))") }
             Terminal.out("metadata: \(summary.metadataChanged ? "differs" : "same")")
+            for line in MergeOutput.lines(stores.merge) { Terminal.out(line) }
         }
         return summary.isInSync ? 0 : 1
     }

@@ -78,7 +78,7 @@ struct SyncCommand: Command {
             }
         }
         if output.json {
-            Terminal.out(JSONText.render(SyncOutput.json(summary)))
+            Terminal.out(JSONText.render(SyncOutput.json(summary, merge: stores.merge)))
         } else if !output.quiet {
             if shown > Self.shownPlanLines { Terminal.out("... and \(shown - Self.shownPlanLines) more") }
             report(summary)
@@ -104,5 +104,6 @@ struct SyncCommand: Command {
                 + "\(Formatting.bytes(summary.bytesToWrite)) written"
                 + (summary.metadataChanged ? ", metadata updated" : "") + " in \(Formatting.seconds(summary.seconds))")
         }
+        for line in MergeOutput.lines(stores.merge) { Terminal.out(line) }
     }
 }

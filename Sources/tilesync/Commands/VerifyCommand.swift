@@ -15,6 +15,8 @@ struct VerifyCommand: Command {
             Prints one line per problem (counted when many); --fix rewrites wrong stored hashes
             and metadata (MBTiles and folders).
             With two stores of any kinds: compares their tiles by MD5 and prints the differences;
+            with more, the last is compared with the merge of the others, in the order given
+            (--on-duplicate decides coordinates several hold: "is DST the merge of A and B?");
             --min-zoom, --max-zoom, --bbox and --shard limit the comparison, --layout and --scheme apply to
             the stores that are folders or tars.
             A status line on stderr (when it is a terminal, or with TILESYNC_PROGRESS=1) counts the
@@ -25,14 +27,17 @@ struct VerifyCommand: Command {
             """,
         arguments: [
             .init(name: "store", help: "An MBTiles file, a folder, a tar or PMTiles archive."),
-            .init(name: "other", help: "A second store to compare with the first.", isOptional: true),
+            .init(name: "other", help: "A second store to compare with the first; with several, the\nlast is compared with the merge of the ones before it.",
+                  isOptional: true, isVariadic: true),
         ],
         options: [fix, LimitOptions.maxTiles] + FilterOptions.definitions + [LayoutOptions.Role.store.layout, LayoutOptions.Role.store.scheme, quiet]
+            + [StorePairOptions.onDuplicate]
             + StoreKindOptions.definitions(for: [.read]),
         examples: [
             "tilesync verify world.mbtiles",
             "tilesync verify world.mbtiles --fix",
             "tilesync verify world.mbtiles tiles/",
+            "tilesync verify base.mbtiles detail.pmtiles merged.mbtiles --on-duplicate override",
         ])
 
     static let catchesSignals = true
@@ -56,7 +61,7 @@ struct VerifyCommand: Command {
         self.filter = filter.filter
         let flags = { (_: String) in layout.given.joined(separator: " and ") }
         let kindOptions = StoreKindOptions(arguments, uses: [.read])
-        guard arguments.positionals.count == 2 else {
+        guard arguments.positionals.count >= 2 else {
             guard !filter.isGiven else { throw UsageError("--min-zoom, --max-zoom, --bbox and --shard limit a comparison of two stores", spec: Self.spec) }
             var options = TileStoreOptions()
             layout.apply(to: &options)
@@ -67,21 +72,24 @@ struct VerifyCommand: Command {
             return
         }
         guard !fixes else { throw UsageError("--fix works on one store", spec: Self.spec) }
-        var first = try TileStoreLocation(parsing: arguments.positionals[0])
-        var second = try TileStoreLocation(parsing: arguments.positionals[1])
+        var stores = try arguments.positionals.map { try TileStoreLocation(parsing: $0) }
         if let template = layout.template {
-            let takers = [first, second].filter { $0.kind.optionNames.contains(LayoutOption.name) }
+            let takers = stores.indices.filter { stores[$0].kind.optionNames.contains(LayoutOption.name) }
             guard !takers.isEmpty else {
-                throw UsageError("\(flags(LayoutOption.name)) applies to folders, tar archives and s3:// stores, and neither store is one", spec: Self.spec)
+                throw UsageError("\(flags(LayoutOption.name)) applies to folders, tar archives and s3:// stores, and no store is one", spec: Self.spec)
             }
-            if takers.contains(first) { first.options.layout = template }
-            if takers.contains(second) { second.options.layout = template }
+            for index in takers { stores[index].options.layout = template }
         }
-        try kindOptions.attach(to: &first, use: .read)
-        try kindOptions.attach(to: &second, use: .read)
-        try kindOptions.check([first, second])
-        store = first
-        other = second
+        for index in stores.indices { try kindOptions.attach(to: &stores[index], use: .read) }
+        try kindOptions.check(stores)
+        let compared = stores.removeLast()
+        if stores.count > 1 {
+            let policy = try arguments.choice(StorePairOptions.onDuplicate, as: DuplicatePolicy.self) ?? .abort
+            store = TileStoreLocation.merging(stores, onDuplicate: policy)
+        } else {
+            store = stores[0]
+        }
+        other = compared
     }
 
     func run(cancellation: CancellationFlag) throws -> Int32 {

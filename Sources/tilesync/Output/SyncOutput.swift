@@ -20,7 +20,8 @@ enum SyncOutput {
             + (summary.gridsKept > 0 ? ", \(summary.gridsKept) kept" : "")
     }
 
-    static func json(_ summary: SyncSummary) -> JSONText.Value {
+    /// - Parameter merge: the merge of several sources, reported as a `merge` member.
+    static func json(_ summary: SyncSummary, merge: MergedStoreKind? = nil) -> JSONText.Value {
         .object([
             ("source", .string(summary.source.address)), ("destination", .string(summary.destination.address)),
             ("added", .int(summary.added)), ("replaced", .int(summary.replaced)), ("deleted", .int(summary.deleted)),
@@ -36,7 +37,7 @@ enum SyncOutput {
             ("not_carried", json(summary.uncarried)),
             ("warnings", .array(summary.warnings.map { .string($0) })),
             ("notes", .array(summary.notes.map { .string($0) })),
-        ])
+        ] + [MergeOutput.json(merge)].compactMap { $0 })
     }
 
     /// What a source holds that was not carried: `[{"item": ..., "rows": n or null}]`.

@@ -37,6 +37,11 @@ final class MBTilesReader: TileReader {
         try self.init(location: location, recovering: true, busyTimeoutMilliseconds: 5000)
     }
 
+    /// SQLite's page cache of a reader, in KiB: the system caches the file, so this needs to
+    /// hold little beyond the inner pages of the index a lookup descends (a merge of many
+    /// stores streams each through a reader of its own, and memory grows with each cache).
+    static let cacheKiB = 512
+
     /// Opens the file; `recovering` rolls back a hot journal first, and a lock held by a writer
     /// is waited for up to `busyTimeoutMilliseconds`.
     init(location: TileStoreLocation, recovering: Bool, busyTimeoutMilliseconds: Int32) throws(TileStoreError) {
@@ -48,6 +53,7 @@ final class MBTilesReader: TileReader {
         if recovering { MBTilesMaintenance.recover(path: path) }
         do {
             connection = try SQLiteConnection(path: path, mode: .readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            try connection.execute("PRAGMA cache_size = -\(Self.cacheKiB)")
             openedStamp = FileStamp(path: path, followingLinks: true)
         } catch {
             throw MBTilesCatalog.openError(error, store: path)

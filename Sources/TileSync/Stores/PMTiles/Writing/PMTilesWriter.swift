@@ -76,10 +76,19 @@ final class PMTilesWriter: TileWriter {
         }
     }
 
-    /// It finds repeats itself while it lays the archive out, and rereads blobs from a source
-    /// that offers it instead of spooling them.
+    /// It finds repeats itself while it lays the archive out, rereads blobs from a source
+    /// that offers it instead of spooling them, and joins whole archives whose tile-ID ranges do
+    /// not overlap (`PMTilesJoin`).
     public var abilities: TileWriterAbilities {
-        TileWriterAbilities(repeatCounts: { self.repeatCounts }, rereadsBlobs: { self.rereader = $0 })
+        TileWriterAbilities(repeatCounts: { self.repeatCounts }, rereadsBlobs: { self.rereader = $0 },
+                            joinsStores: { try self.prepareJoin($0, metadata: $1) })
+    }
+
+    private func prepareJoin(_ parts: [TileStoreLocation], metadata: TileMetadata) throws -> StoreJoinPlan? {
+        guard strategy == nil, let join = try PMTilesJoin.plan(parts) else { return nil }
+        self.metadata = metadata
+        strategy = PMTilesJoinStrategy(join: join, metadata: metadata, folder: folder)
+        return StoreJoinPlan(tilesPerPart: join.tilesPerPart, tileBytes: Int(join.tileBytes))
     }
 
     public func write(_ tile: Tile, hash: ContentHash, duplicateOf original: TileCoordinate?) throws {

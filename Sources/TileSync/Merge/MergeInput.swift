@@ -1,0 +1,17 @@
+import Foundation
+
+/// One source of a merge as the merge walks it: the entry it holds next (in the merge's order)
+/// and that tile's bytes. A head stays until `take()`; an error while reading the next entry
+/// leaves the input ready to read on past it.
+protocol MergeInput: AnyObject {
+    /// The entry at the head, reading the next one when the last was taken; nil at the end.
+    /// - Throws: `TileStoreError` from the source, `.corrupt` when it breaks the merge's order.
+    func head() throws -> TileIndexEntry?
+    /// The bytes of the head's tile.
+    /// - Throws: `TileStoreError` when they cannot be read.
+    func headData() throws -> Data
+    /// Marks the head taken.
+    func take()
+    /// Items the source passed over because they are not tiles.
+    var skipped: SkippedItems { get }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The check that the sources of a merge hold tiles of one encoding: one format (png, jpg,
+/// webp, vector, ...) and, unless the tiles are re-encoded on the way (`--compress`), one
+/// compression. Each source is judged by its first tile, with what it declares (the metadata's
+/// `format`, a PMTiles header's compression).
+enum MergedEncodings {
+    /// - Throws: `TileStoreError` `.invalidOptions` naming the first source that differs from
+    ///   an earlier one, and both encodings.
+    static func check(_ sources: MergedSources, compressionsMayDiffer: Bool) throws {
+        var seen: (encoding: SniffedTileFormat, store: String)?
+        for (lookup, location) in zip(sources.lookups, sources.locations) {
+            guard let encoding = try firstEncoding(lookup) else { continue }
+            defer { if seen == nil { seen = (encoding, location.address) } }
+            guard let seen else { continue }
+            if encoding.format != seen.encoding.format {
+                throw TileStoreError(.invalidOptions, store: location.address, item: "tile format",
+                                     message: "holds \(encoding) tiles, but \(seen.store) holds \(seen.encoding): a merge needs one tile format",
+                                     hint: "convert the sources to one format first")
+            }
+            if encoding.compression != seen.encoding.compression, !compressionsMayDiffer {
+                throw TileStoreError(.invalidOptions, store: location.address, item: "tile compression",
+                                     message: "holds \(described(encoding)), but \(seen.store) holds \(described(seen.encoding)): a merge needs one tile compression",
+                                     hint: "--compress gzip (or zstd, brotli, none) re-encodes every source's tiles into one")
+            }
+        }
+    }
+
+    private static func described(_ encoding: SniffedTileFormat) -> String {
+        "\(encoding.format) tiles " + (encoding.compression == .none ? "without compression" : "compressed with \(encoding.compression.rawValue)")
+    }
+
+    /// The encoding of a source's first tile, nil when it holds none or the tile cannot be read
+    /// (the merge itself then reports it).
+    private static func firstEncoding(_ lookup: TileSource) throws -> SniffedTileFormat? {
+        let reader = try lookup.openLookupReader()
+        guard let first = try? reader.tiles(matching: .all).next() else { return nil }
+        let declaredFormat = lookup.metadata["format"].flatMap(TileFormat.init(declared:))
+        return SniffedTileFormat(sniffing: first.data, declaredCompression: try reader.declaredTileCompression(),
+                                 declaredFormat: declaredFormat)
+    }
+}
