@@ -51,6 +51,21 @@ final class MergedSources: @unchecked Sendable {
         return (holders[chosen].source, try read(holders[chosen].source), false)
     }
 
+    /// The source whose tile wins `coordinate` (looked up in every source), nil when none holds
+    /// a tile there.
+    /// - Throws: as `decide`.
+    func winner(at coordinate: TileCoordinate) throws -> Int? {
+        var holders: [(source: Int, entry: TileIndexEntry)] = []
+        var bytes: [Int: Data] = [:]
+        for (source, lookup) in lookups.enumerated() {
+            guard let data = try lookup.tile(at: coordinate) else { continue }
+            holders.append((source, TileIndexEntry(coordinate: coordinate, size: data.count, hash: nil)))
+            bytes[source] = data
+        }
+        guard !holders.isEmpty else { return nil }
+        return try decide(coordinate, holders: holders) { bytes[$0] ?? Data() }.source
+    }
+
     /// The index in `holders` the policy picks among different bytes.
     private func choose(_ coordinate: TileCoordinate, holders: [(source: Int, entry: TileIndexEntry)], bytes: [Data]?) throws -> Int {
         switch policy {

@@ -58,17 +58,15 @@ final class MergedTileReader: TileReader {
     }
 
     func tile(at coordinate: TileCoordinate) throws -> Data? {
-        var holders: [(source: Int, entry: TileIndexEntry)] = []
-        for (source, lookup) in sources.lookups.enumerated() {
-            guard let data = try lookup.tile(at: coordinate) else { continue }
-            holders.append((source, TileIndexEntry(coordinate: coordinate, size: data.count, hash: nil)))
-        }
-        return holders.isEmpty ? nil : try sources.decide(coordinate, holders: holders) { source in
-            guard let data = try sources.lookups[source].tile(at: coordinate) else {
-                throw TileStoreError(.corrupt, store: sources.locations[source].address, item: "tile \(coordinate)", message: "is gone")
-            }
-            return data
-        }.data
+        guard let winner = try sources.winner(at: coordinate) else { return nil }
+        return try sources.lookups[winner].tile(at: coordinate)
+    }
+
+    /// The sources' UTFGrids by the tiles' rule (`MergedGridCursor`); nil when no source has any.
+    func grids(matching filter: TileFilter) throws -> (any UTFGridCursor)? {
+        var any = false
+        for lookup in sources.lookups where try lookup.openLookupReader().grids(matching: filter) != nil { any = true }
+        return any ? MergedGridCursor(sources: sources, filter: filter) : nil
     }
 
     /// The sources, which a writer of their kind may join whole when their tiles do not overlap.

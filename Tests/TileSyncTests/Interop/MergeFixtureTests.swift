@@ -73,4 +73,39 @@ struct MergeFixtureTests {
             try TileStoreLocation.merging([png, webp], onDuplicate: .ignore).openReader()
         }
     }
+
+    /// Every valid grid of a store, by coordinate.
+    static func grids(_ location: TileStoreLocation) throws -> [TileCoordinate: Data] {
+        var grids: [TileCoordinate: Data] = [:]
+        guard let cursor = try location.openReader().grids(matching: .all) else { return grids }
+        var invalid = SkippedItems()
+        while let grid = try TileConverter.nextGrid(cursor, skipInvalid: true, invalid: &invalid) { grids[grid.coordinate] = grid.json }
+        return grids
+    }
+
+    @Test("UTFGrids follow the tiles' rule: the grid of the source whose tile won; grids without tiles by the policy",
+          arguments: [DuplicatePolicy.ignore, .override])
+    func grids(policy: DuplicatePolicy) throws {
+        let directory = try TemporaryDirectory()
+        let geography = try TileStoreLocation(parsing: Fixtures.path("martin/mbtiles/geography-class-png.mbtiles"))
+        let plain = try TileStoreLocation(parsing: Fixtures.path("node-mbtiles/plain_2.mbtiles"))
+        let merged = TileStoreLocation.merging([geography, plain], onDuplicate: policy)
+        let destination = try TileStoreLocation(parsing: directory.file("grids.mbtiles"))
+        var options = ConversionOptions()
+        options.skipInvalid = true
+        let summary = try TileConverter.convert(from: merged, to: destination, options: options)
+        #expect((summary.tilesWritten, summary.gridsWritten, summary.invalidTiles.count) == (269, 241, 28),
+                "plain_2 holds 28 grids that are not JSON, none at zooms 0-1")
+        let written = try Self.grids(destination), fromGeography = try Self.grids(geography), fromPlain = try Self.grids(plain)
+        let origin = try TileCoordinate(parsing: "0/0/0"), deep = try TileCoordinate(parsing: "4/3/5")
+        #expect(fromGeography[origin] != fromPlain[origin])
+        #expect(written[origin] == (policy == .ignore ? fromGeography[origin] : fromPlain[origin]))
+        #expect(written[deep] != nil && written[deep] == fromPlain[deep])
+
+        let empty = try TileStoreLocation(parsing: Fixtures.path("node-mbtiles/some-empty-tiles.mbtiles"))
+        let single = try TileStoreLocation(parsing: Fixtures.path("mbutil/utf8grid.mbtiles"))
+        let sparse = try TileStoreLocation(parsing: directory.file("sparse.mbtiles"))
+        let both = try TileConverter.convert(from: TileStoreLocation.merging([empty, single], onDuplicate: policy), to: sparse)
+        #expect((both.tilesWritten, both.gridsWritten) == (12, 21), "9 of some-empty-tiles' 20 grids have no tile and are kept")
+    }
 }
