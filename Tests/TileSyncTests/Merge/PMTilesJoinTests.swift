@@ -73,4 +73,25 @@ struct PMTilesJoinTests {
                                                 to: try stores.location("pmtiles", "filtered"), options: options)
         #expect(summary.notes.isEmpty && summary.tilesWritten == 4 + 64)
     }
+
+    @Test("An archive whose directory points past its tile data is refused by the join, naming it; the destination is not made")
+    func damagedPart() throws {
+        let stores = try KindStores()
+        let good = try stores.write(try Self.tiles(zooms: 0...1), kind: "pmtiles", name: "good")
+        let bad = try stores.write(try Self.tiles(zooms: 3...3), kind: "pmtiles", name: "bad")
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: bad.address))
+        let lengthAt = 64
+        let length = bytes[lengthAt..<lengthAt + 8].enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * $1.offset) }
+        for index in 0..<8 { bytes[lengthAt + index] = UInt8(truncatingIfNeeded: (length - 1) >> (8 * index)) }
+        try bytes.write(to: URL(fileURLWithPath: bad.address))
+        let destination = try stores.location("pmtiles", "joined")
+        #expect {
+            try TileConverter.convert(from: TileStoreLocation.merging([good, bad], onDuplicate: .abort), to: destination)
+        } throws: { error in
+            let error = error as? TileStoreError
+            return error?.store == bad.address && error?.kind == .corrupt
+                && error?.message.hasSuffix("lie past the end of the tile data section (\(length - 1) bytes)") == true
+        }
+        #expect(!FileManager.default.fileExists(atPath: destination.address))
+    }
 }
