@@ -9,8 +9,8 @@ enum MergedEncodings {
     ///   an earlier one, and both encodings.
     static func check(_ sources: MergedSources, compressionsMayDiffer: Bool) throws {
         var seen: (encoding: SniffedTileFormat, store: String)?
-        for (lookup, location) in zip(sources.lookups, sources.locations) {
-            guard let encoding = try firstEncoding(lookup) else { continue }
+        for (first, location) in zip(sources.firstEncodings, sources.locations) {
+            guard let encoding = first else { continue }
             defer { if seen == nil { seen = (encoding, location.address) } }
             guard let seen else { continue }
             if encoding.format != seen.encoding.format {
@@ -32,10 +32,9 @@ enum MergedEncodings {
 
     /// The encoding of a source's first tile, nil when it holds none or the tile cannot be read
     /// (the merge itself then reports it).
-    private static func firstEncoding(_ lookup: TileSource) throws -> SniffedTileFormat? {
-        let reader = try lookup.openLookupReader()
+    static func firstEncoding(of reader: any TileReader, metadata: TileMetadata) throws -> SniffedTileFormat? {
         guard let first = try? reader.tiles(matching: .all).next() else { return nil }
-        let declaredFormat = lookup.metadata["format"].flatMap(TileFormat.init(declared:))
+        let declaredFormat = metadata["format"].flatMap(TileFormat.init(declared:))
         return SniffedTileFormat(sniffing: first.data, declaredCompression: try reader.declaredTileCompression(),
                                  declaredFormat: declaredFormat)
     }

@@ -44,7 +44,7 @@ final class MergedGridCursor: UTFGridCursor {
     }
 
     private func belongs(_ coordinate: TileCoordinate, to position: Int) throws -> Bool {
-        if let winner = try sources.winner(at: coordinate) { return winner == position }
+        if let winner = try sources.winner(at: coordinate) { return winner.source == position }
         return givenWithoutTile.insert(coordinate).inserted
     }
 }

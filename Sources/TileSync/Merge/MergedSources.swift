@@ -9,6 +9,9 @@ final class MergedSources: @unchecked Sendable {
     let policy: DuplicatePolicy
     /// The order each source streams in (its lookup reader's).
     let orders: [TileOrder]
+    /// The encoding of each source's first tile (`MergedEncodings`), nil for a source without
+    /// tiles or whose first tile cannot be read.
+    let firstEncodings: [SniffedTileFormat?]
     /// The order the merge streams in: the one most sources stream in already (the first
     /// source's among equals), so that only the others are sorted.
     let order: TileOrder
@@ -18,7 +21,14 @@ final class MergedSources: @unchecked Sendable {
         self.locations = locations
         self.policy = policy
         lookups = try locations.map { try TileSource(location: $0) }
-        orders = try lookups.map { try $0.openLookupReader().order }
+        var orders: [TileOrder] = [], encodings: [SniffedTileFormat?] = []
+        for lookup in lookups {
+            let reader = try lookup.openLookupReader()
+            orders.append(reader.order)
+            encodings.append(try MergedEncodings.firstEncoding(of: reader, metadata: lookup.metadata))
+        }
+        self.orders = orders
+        firstEncodings = encodings
         order = Self.sharedOrder(orders)
     }
 
@@ -51,10 +61,10 @@ final class MergedSources: @unchecked Sendable {
         return (holders[chosen].source, try read(holders[chosen].source), false)
     }
 
-    /// The source whose tile wins `coordinate` (looked up in every source), nil when none holds
-    /// a tile there.
+    /// The source whose tile wins `coordinate` (looked up in every source) and its bytes, nil
+    /// when none holds a tile there.
     /// - Throws: as `decide`.
-    func winner(at coordinate: TileCoordinate) throws -> Int? {
+    func winner(at coordinate: TileCoordinate) throws -> (source: Int, data: Data)? {
         var holders: [(source: Int, entry: TileIndexEntry)] = []
         var bytes: [Int: Data] = [:]
         for (source, lookup) in lookups.enumerated() {
@@ -63,7 +73,8 @@ final class MergedSources: @unchecked Sendable {
             bytes[source] = data
         }
         guard !holders.isEmpty else { return nil }
-        return try decide(coordinate, holders: holders) { bytes[$0] ?? Data() }.source
+        let decision = try decide(coordinate, holders: holders) { bytes[$0] ?? Data() }
+        return (decision.source, decision.data)
     }
 
     /// The index in `holders` the policy picks among different bytes.

@@ -8,6 +8,8 @@ final class MergedTileCursor: TileCursor {
     private let sources: MergedSources
     private let tally: MergeTally
     private let order: TileOrder
+    /// The inputs' heads of the current step (kept between tiles).
+    private var heads: [TileIndexEntry?] = []
 
     init(inputs: [any MergeInput], order: TileOrder, sources: MergedSources, tally: MergeTally) {
         self.inputs = inputs
@@ -37,8 +39,7 @@ final class MergedTileCursor: TileCursor {
     }
 
     private func nextHolders() throws -> (TileCoordinate, [(source: Int, entry: TileIndexEntry)])? {
-        var heads: [TileIndexEntry?] = []
-        heads.reserveCapacity(inputs.count)
+        heads.removeAll(keepingCapacity: true)
         var smallest: TileCoordinate?
         for input in inputs {
             let head = try input.head()

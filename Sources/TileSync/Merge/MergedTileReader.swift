@@ -58,8 +58,7 @@ final class MergedTileReader: TileReader {
     }
 
     func tile(at coordinate: TileCoordinate) throws -> Data? {
-        guard let winner = try sources.winner(at: coordinate) else { return nil }
-        return try sources.lookups[winner].tile(at: coordinate)
+        try sources.winner(at: coordinate)?.data
     }
 
     /// The sources' UTFGrids by the tiles' rule (`MergedGridCursor`); nil when no source has any.
