@@ -49,6 +49,7 @@ final class MergedTileReader: TileReader {
             let reader = try lookup.openLookupReader()
             reader.setCancellation(isCancelled)
             if sourceOrder == order, !listingOnly {
+                reader.willStreamOnce()
                 return StreamedMergeInput(cursor: try reader.tiles(matching: filter), order: order, store: lookup.location.address)
             }
             let index = try SortedTileIndex.cursor(of: reader, matching: filter, order: order, listing: true, shouldStop: isCancelled)

@@ -135,6 +135,11 @@ public protocol TileReader: AnyObject {
     /// tiles one by one; nil for a store that is not such a merge (the default).
     var joinableStores: JoinableStores? { get }
 
+    /// Says the reader will stream its tiles once, in order, and look none up, so it may keep
+    /// less in memory (a merge of many sources holds one such reader per source). The default
+    /// does nothing.
+    func willStreamOnce()
+
     func summary(matching filter: TileFilter, countingBytes: Bool) throws -> TileSetSummary
 }
 
@@ -150,6 +155,7 @@ extension TileReader {
     public var storedHashes: StoredTileHashes? { nil }
     public var rereadSource: TileRereadSource? { nil }
     public var joinableStores: JoinableStores? { nil }
+    public func willStreamOnce() {}
     public var details: [(label: String, value: String)] { [] }
 
     public func aggregateHash() throws -> ContentHash {

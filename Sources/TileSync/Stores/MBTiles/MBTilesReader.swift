@@ -42,6 +42,10 @@ final class MBTilesReader: TileReader {
     /// stores streams each through a reader of its own, and memory grows with each cache).
     static let cacheKiB = 512
 
+    /// SQLite's page cache, in KiB, of a reader that streams the file once: enough for the
+    /// pages a cursor walks through, none kept for later.
+    static let streamingCacheKiB = 64
+
     /// Opens the file; `recovering` rolls back a hot journal first, and a lock held by a writer
     /// is waited for up to `busyTimeoutMilliseconds`.
     init(location: TileStoreLocation, recovering: Bool, busyTimeoutMilliseconds: Int32) throws(TileStoreError) {
@@ -69,6 +73,10 @@ final class MBTilesReader: TileReader {
     }
 
     public var schemaDescription: String { schema.rawValue }
+
+    public func willStreamOnce() {
+        try? connection.execute("PRAGMA cache_size = -\(Self.streamingCacheKiB)")
+    }
 
     public func metadata() throws -> TileMetadata {
         guard catalog.hasMetadataTable else { return TileMetadata() }
