@@ -19,12 +19,9 @@ enum PMTilesArchiveAssembler {
         if isCancelled() { throw CancellationError() }
         let directories = try PMTilesDirectoryBuilder.build(layout.runs.entries, folder: collector.folder)
         let metadataBytes = try GzipCodec.compress(PMTilesMetadataMapping.encode(metadata).json, level: 9)
-        let metadataOffset = UInt64(PMTilesHeader.size + directories.root.count)
-        let leavesOffset = metadataOffset + UInt64(metadataBytes.count)
-        let header = PMTilesHeaderBuilder.header(metadata: metadata, format: format, runs: layout.runs, sections: .init(
-            rootLength: UInt64(directories.root.count), metadataOffset: metadataOffset, metadataLength: UInt64(metadataBytes.count),
-            leafDirectoriesOffset: leavesOffset, leafDirectoriesLength: directories.leavesLength,
-            tileDataOffset: leavesOffset + directories.leavesLength, tileDataLength: layout.runs.dataLength))
+        let header = PMTilesHeaderBuilder.header(metadata: metadata, format: format, runs: layout.runs, sections: .packed(
+            rootLength: UInt64(directories.root.count), metadataLength: UInt64(metadataBytes.count),
+            leavesLength: directories.leavesLength, dataLength: layout.runs.dataLength))
 
         let output = try SequentialFileOutput(path: path)
         do {
@@ -35,7 +32,7 @@ enum PMTilesArchiveAssembler {
                 }
                 if let failure { throw failure }
             }
-            if let leaves = directories.leaves { try copy(ranges: [(0, leaves.count)], to: output, reading: leaves.read) }
+            if let leaves = directories.leaves { try output.appendCopy(length: leaves.count) { try leaves.read(at: $0, count: $1, into: $2) } }
             if isCancelled() { throw CancellationError() }
             switch collector.blobBytes {
             case .spooled(let blobs):
@@ -216,23 +213,6 @@ enum PMTilesArchiveAssembler {
             if let failure { throw failure }
             position += UInt64(count)
             for copy in copies[0..<count] { try body(copy) }
-        }
-    }
-
-    /// Copies byte ranges of a scratch file straight into the output's buffers.
-    private static func copy(ranges: [(UInt64, UInt64)], to output: SequentialFileOutput,
-                             reading read: (UInt64, Int, UnsafeMutableRawPointer) throws(POSIXFileError) -> Void) throws {
-        for (start, length) in ranges {
-            var done: UInt64 = 0
-            while done < length {
-                var failure: POSIXFileError?
-                done += UInt64(try output.appendFilling(maximum: Int(min(length - done, 1 << 30))) { buffer in
-                    guard let base = buffer.baseAddress else { return 0 }
-                    do throws(POSIXFileError) { try read(start + done, buffer.count, base) } catch { failure = error }
-                    return failure == nil ? buffer.count : 0
-                })
-                if let failure { throw failure }
-            }
         }
     }
 }

@@ -11,6 +11,15 @@ enum PMTilesHeaderBuilder {
         var leafDirectoriesLength: UInt64
         var tileDataOffset: UInt64
         var tileDataLength: UInt64
+
+        /// Root, metadata, leaves and tile data back to back after the header.
+        static func packed(rootLength: UInt64, metadataLength: UInt64, leavesLength: UInt64, dataLength: UInt64) -> Sections {
+            let metadataOffset = UInt64(PMTilesHeader.size) + rootLength
+            let leavesOffset = metadataOffset + metadataLength
+            return Sections(rootLength: rootLength, metadataOffset: metadataOffset, metadataLength: metadataLength,
+                            leafDirectoriesOffset: leavesOffset, leafDirectoriesLength: leavesLength,
+                            tileDataOffset: leavesOffset + leavesLength, tileDataLength: dataLength)
+        }
     }
 
     /// The world in Web Mercator, for archives whose metadata has no bounds.
@@ -22,6 +31,12 @@ enum PMTilesHeaderBuilder {
         let mapped = PMTilesMetadataMapping.encode(metadata)
         var header = header(metadata: metadata, format: format, bounds: mapped.bounds, center: mapped.center, zooms: runs.zooms)
         runs.count(into: &header)
+        place(sections, in: &header)
+        return header
+    }
+
+    /// Sets the header's section offsets and lengths (the root directory right after the header).
+    static func place(_ sections: Sections, in header: inout PMTilesHeader) {
         header.rootOffset = UInt64(PMTilesHeader.size)
         header.rootLength = sections.rootLength
         header.metadataOffset = sections.metadataOffset
@@ -30,7 +45,6 @@ enum PMTilesHeaderBuilder {
         header.leafDirectoriesLength = sections.leafDirectoriesLength
         header.tileDataOffset = sections.tileDataOffset
         header.tileDataLength = sections.tileDataLength
-        return header
     }
 
     /// The header fields that come from the metadata and the tiles' zooms (no sections, no counts).

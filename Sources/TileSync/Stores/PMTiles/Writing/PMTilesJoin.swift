@@ -103,7 +103,7 @@ final class PMTilesJoin {
         do {
             let head = header.serialized() + directories.root + metadataBytes
             try output.appendInPlace(head.count) { buffer in buffer.copyBytes(from: head) }
-            if let leaves = directories.leaves { try copy(length: leaves.count, to: output) { try leaves.read(at: $0, count: $1, into: $2) } }
+            if let leaves = directories.leaves { try output.appendCopy(length: leaves.count) { try leaves.read(at: $0, count: $1, into: $2) } }
             for part in parts { try copyTileData(of: part, to: output, isCancelled: isCancelled) }
             try output.close()
         } catch {
@@ -133,7 +133,7 @@ final class PMTilesJoin {
 
     private func copyTileData(of part: Part, to output: SequentialFileOutput, isCancelled: @Sendable () -> Bool) throws {
         let source = part.archive.source, start = part.archive.header.tileDataOffset, store = part.archive.store
-        try copy(length: part.archive.header.tileDataLength, to: output, isCancelled: isCancelled) { offset, count, buffer in
+        try output.appendCopy(length: part.archive.header.tileDataLength, isCancelled: isCancelled) { offset, count, buffer in
             if let file = source as? RandomAccessFile {
                 try file.read(at: start + offset, count: count, into: buffer)
                 return
@@ -159,31 +159,8 @@ final class PMTilesJoin {
         header.tileEntriesCount = UInt64(entries)
         let contents = parts.map { $0.archive.header.tileContentsCount }
         header.tileContentsCount = contents.contains(0) ? 0 : contents.reduce(0, +)
-        header.rootOffset = UInt64(PMTilesHeader.size)
-        header.rootLength = UInt64(directories.root.count)
-        header.metadataOffset = header.rootOffset + header.rootLength
-        header.metadataLength = metadataLength
-        header.leafDirectoriesOffset = header.metadataOffset + metadataLength
-        header.leafDirectoriesLength = directories.leavesLength
-        header.tileDataOffset = header.leafDirectoriesOffset + directories.leavesLength
-        header.tileDataLength = dataLength
+        PMTilesHeaderBuilder.place(.packed(rootLength: UInt64(directories.root.count), metadataLength: metadataLength,
+                                           leavesLength: directories.leavesLength, dataLength: dataLength), in: &header)
         return header
-    }
-
-    /// Appends `length` bytes that `read(offset, count, buffer)` fills, straight into the
-    /// output's buffers, a few MiB at a time.
-    private func copy(length: UInt64, to output: SequentialFileOutput, isCancelled: @Sendable () -> Bool = { false },
-                      read: (UInt64, Int, UnsafeMutableRawPointer) throws -> Void) throws {
-        var done: UInt64 = 0
-        while done < length {
-            if isCancelled() { throw CancellationError() }
-            var failure: (any Error)?
-            done += UInt64(try output.appendFilling(maximum: Int(min(length - done, 4 << 20))) { buffer in
-                guard let base = buffer.baseAddress else { return 0 }
-                do { try read(done, buffer.count, base) } catch { failure = error }
-                return failure == nil ? buffer.count : 0
-            })
-            if let failure { throw failure }
-        }
     }
 }
