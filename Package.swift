@@ -55,6 +55,12 @@ let package = Package(
             pkgConfig: "libbrotlidec",
             providers: [.apt(["libbrotli-dev"]), .brew(["brotli"])]
         ),
+        // GNU libmicrohttpd: the HTTP server of `tilesync serve`, linked by the tool only.
+        .systemLibrary(
+            name: "CTileSyncMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+        ),
         .target(
             name: "TileSync",
             dependencies: [
@@ -72,7 +78,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "tilesync",
-            dependencies: ["TileSync"],
+            dependencies: ["TileSync", "CTileSyncMicroHTTPD"],
             swiftSettings: strictSettings
         ),
         .target(

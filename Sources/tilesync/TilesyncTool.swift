@@ -8,7 +8,7 @@ enum TilesyncTool {
 
     static let commands: [CommandEntry] = [
         CommandEntry(ConvertCommand.self), CommandEntry(SyncCommand.self), CommandEntry(DiffCommand.self), CommandEntry(ApplyCommand.self),
-        CommandEntry(InfoCommand.self), CommandEntry(MetaCommand.self), CommandEntry(VerifyCommand.self), CommandEntry(TileCommand.self),
+        CommandEntry(InfoCommand.self), CommandEntry(MetaCommand.self), CommandEntry(VerifyCommand.self), CommandEntry(TileCommand.self), CommandEntry(ServeCommand.self),
     ]
 
     static var help: String {

@@ -62,7 +62,7 @@ final class EndToEndTests {
             (["convert", "a"], "Error: missing <destination>\nUsage: tilesync convert [<options>] <source> ... <destination>\n  See 'tilesync convert --help'.\n"),
             (["convert", "a", "b", "--max-zoom", "31"], "Error: '--max-zoom' must be a whole number in 0...30, not '31'\nUsage: tilesync convert [<options>] <source> ... <destination>\n  See 'tilesync convert --help'.\n"),
             (["convert", "a", "b", "--bbox", "1,2,3"], "Error: --bbox: '1,2,3' is not a bounding box W,S,E,N in degrees\nUsage: tilesync convert [<options>] <source> ... <destination>\n  See 'tilesync convert --help'.\n"),
-            (["frobnicate"], "Error: unknown command 'frobnicate' (commands: convert, sync, diff, apply, info, meta, verify, tile)\nUsage: tilesync <command> [<options>] ...\n  See 'tilesync --help'.\n"),
+            (["frobnicate"], "Error: unknown command 'frobnicate' (commands: convert, sync, diff, apply, info, meta, verify, tile, serve)\nUsage: tilesync <command> [<options>] ...\n  See 'tilesync --help'.\n"),
             (["tile", "5/40/1"], "Error: column x=40 is out of range at zoom 5 (0...31)\n"),
         ]
         for (arguments, stderr) in cases {

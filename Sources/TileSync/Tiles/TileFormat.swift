@@ -17,6 +17,19 @@ public enum TileFormat: String, Sendable, CaseIterable, CustomStringConvertible 
 
     public var description: String { rawValue }
 
+    /// The IANA media type (HTTP `Content-Type`): `image/png`, `application/vnd.mapbox-vector-tile`, ...
+    public var mediaType: String {
+        switch self {
+        case .png: "image/png"
+        case .jpeg: "image/jpeg"
+        case .webp: "image/webp"
+        case .gif: "image/gif"
+        case .pbf: "application/vnd.mapbox-vector-tile"
+        case .json: "application/json"
+        case .unknown: "application/octet-stream"
+        }
+    }
+
     /// Reads an MBTiles `format` value or a file extension: `png`, `jpg`/`jpeg`, `webp`, `gif`,
     /// `pbf`/`mvt`, `json`/`geojson`, and the matching IETF media types. Unknown names give nil.
     public init?(declared name: String) {
@@ -109,6 +122,18 @@ public struct SniffedTileFormat: Hashable, Sendable, CustomStringConvertible {
     public init(_ format: TileFormat, _ compression: TileCompression = .none) {
         self.format = format
         self.compression = compression
+    }
+
+    /// The HTTP `Content-Encoding` that tells a browser to decompress the bytes (`gzip`,
+    /// `deflate` for zlib, `zstd`, `br`), or nil when they are not compressed.
+    public var contentEncoding: String? {
+        switch compression {
+        case .none: nil
+        case .gzip: "gzip"
+        case .zlib: "deflate"
+        case .zstd: "zstd"
+        case .brotli: "br"
+        }
     }
 
     /// `png`, or `pbf (gzip)` for compressed content.

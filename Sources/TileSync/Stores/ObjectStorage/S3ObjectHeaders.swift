@@ -11,9 +11,8 @@ struct S3ObjectHeaders {
     /// The headers for one tile's bytes.
     func headers(for data: some Collection<UInt8>) -> [String: String] {
         let sniffed = SniffedTileFormat(sniffing: data, declaredCompression: declaredCompression, declaredFormat: declaredFormat)
-        var headers = ["Content-Type": Self.contentType(sniffed.format)]
-        let encodings: [TileCompression: String] = [.gzip: "gzip", .zlib: "deflate", .zstd: "zstd", .brotli: "br"]
-        if let encoding = encodings[sniffed.compression] { headers["Content-Encoding"] = encoding }
+        var headers = ["Content-Type": sniffed.format.mediaType]
+        if let encoding = sniffed.contentEncoding { headers["Content-Encoding"] = encoding }
         if let cacheControl { headers["Cache-Control"] = cacheControl }
         return headers
     }
@@ -22,18 +21,5 @@ struct S3ObjectHeaders {
     mutating func declare(_ metadata: TileMetadata) {
         declaredCompression = metadata["compression"].flatMap { TileCompression(rawValue: $0.lowercased()) }
         declaredFormat = metadata.format
-    }
-
-    /// The media type of a format.
-    static func contentType(_ format: TileFormat) -> String {
-        switch format {
-        case .png: "image/png"
-        case .jpeg: "image/jpeg"
-        case .webp: "image/webp"
-        case .gif: "image/gif"
-        case .pbf: "application/vnd.mapbox-vector-tile"
-        case .json: "application/json"
-        case .unknown: "application/octet-stream"
-        }
     }
 }

@@ -1,0 +1,176 @@
+import CTileSyncMicroHTTPD
+import Foundation
+
+/// An HTTP/1.1 server on GNU libmicrohttpd: a listening socket bound here (so a port taken or
+/// an address not ours is a clear error, and port 0 picks a free one), a pool of threads each
+/// polling with epoll (poll elsewhere), and one handler that turns each request into a
+/// response. Request paths reach the handler as sent: libmicrohttpd's decoding is switched off
+/// so that an encoded slash stays visible to the router.
+final class MicroHTTPDaemon {
+    /// A listening address could not be used or the server not started.
+    struct StartError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// libmicrohttpd's unescape callback: returns the new length of the text decoded in place.
+    private typealias UnescapeCallback = @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int
+
+    /// Bytes of libmicrohttpd's buffer per connection (request line and headers, response
+    /// headers): requests larger than this are refused by libmicrohttpd itself (431 or 414).
+    static let connectionMemory = 16 * 1024
+
+    /// The port listened on (the one picked when 0 was asked for).
+    let port: Int
+    private var daemon: OpaquePointer?
+    private let handlerBox: Unmanaged<HandlerBox>
+
+    final class HandlerBox {
+        let handle: @Sendable (HTTPRequest) -> HTTPResponse
+        init(_ handle: @escaping @Sendable (HTTPRequest) -> HTTPResponse) { self.handle = handle }
+    }
+
+    /// Binds `host:port` and starts answering with `handle`, called on the server's threads.
+    /// - Parameters:
+    ///   - host: a numeric IPv4 or IPv6 address, or a name that resolves to one.
+    ///   - port: 0 for any free port.
+    ///   - threads: the size of the thread pool.
+    /// - Throws: `StartError` naming the address when it cannot be bound or the server not started.
+    init(host: String, port: Int, threads: Int, handle: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
+        let (socket, boundPort, isIPv6) = try Self.bindListeningSocket(host: host, port: port)
+        self.port = boundPort
+        handlerBox = Unmanaged.passRetained(HandlerBox(handle))
+        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_TURBO.rawValue
+        #if os(Linux)
+        flags |= MHD_USE_EPOLL.rawValue
+        #else
+        flags |= MHD_USE_POLL.rawValue
+        #endif
+        if isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        let keepRaw: UnescapeCallback = { _, _, text in text.map { strlen($0) } ?? 0 }
+        let arguments: [any CVarArg] = [
+            CInt(MHD_OPTION.LISTEN_SOCKET.rawValue), socket,
+            CInt(MHD_OPTION.THREAD_POOL_SIZE.rawValue), CUnsignedInt(max(1, threads)),
+            CInt(MHD_OPTION.CONNECTION_TIMEOUT.rawValue), CUnsignedInt(60),
+            CInt(MHD_OPTION.CONNECTION_LIMIT.rawValue), CUnsignedInt(4096),
+            CInt(MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue), Int(Self.connectionMemory),
+            CInt(MHD_OPTION.UNESCAPE_CALLBACK.rawValue), unsafeBitCast(keepRaw, to: OpaquePointer.self), Int(0),
+            CInt(MHD_OPTION.END.rawValue),
+        ]
+        let started = withVaList(arguments) { list in
+            MHD_start_daemon_va(flags, 0, nil, nil, Self.accessHandler, handlerBox.toOpaque(), list)
+        }
+        guard let started else {
+            close(socket)
+            handlerBox.release()
+            throw StartError(description: "\(Self.display(host: host, port: boundPort)): the HTTP server did not start")
+        }
+        daemon = started
+    }
+
+    /// Stops listening, finishes the requests in flight and ends the threads.
+    func stop() {
+        guard let daemon else { return }
+        MHD_stop_daemon(daemon)
+        self.daemon = nil
+        handlerBox.release()
+    }
+
+    deinit { stop() }
+
+    static func display(host: String, port: Int) -> String {
+        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
+
+    /// A bound, listening socket for the first address `host` resolves to.
+    private static func bindListeningSocket(host: String, port: Int) throws -> (socket: Int32, port: Int, isIPv6: Bool) {
+        guard (0...65535).contains(port) else { throw StartError(description: "port \(port) is not between 0 and 65535") }
+        var hints = addrinfo()
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        hints.ai_family = AF_UNSPEC
+        #if os(Linux)
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #else
+        hints.ai_socktype = SOCK_STREAM
+        #endif
+        var found: UnsafeMutablePointer<addrinfo>?
+        let resolved = getaddrinfo(host, String(port), &hints, &found)
+        guard resolved == 0, let first = found else {
+            throw StartError(description: "\(display(host: host, port: port)): \(String(cString: gai_strerror(resolved)))")
+        }
+        defer { freeaddrinfo(found) }
+        let address = first.pointee
+        let descriptor = socket(address.ai_family, address.ai_socktype, address.ai_protocol)
+        guard descriptor >= 0 else { throw StartError(description: "\(display(host: host, port: port)): \(String(cString: strerror(errno)))") }
+        var yes: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        guard bind(descriptor, address.ai_addr, address.ai_addrlen) == 0, listen(descriptor, 1024) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw StartError(description: "cannot listen on \(display(host: host, port: port)): \(reason)")
+        }
+        // Non-blocking: every thread of the pool accepts on this socket, and one must not wait in
+        // accept() for a connection another thread took.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        var bound = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let named = withUnsafeMutablePointer(to: &bound) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard named == 0 else {
+            close(descriptor)
+            throw StartError(description: "\(display(host: host, port: port)): \(String(cString: strerror(errno)))")
+        }
+        let isIPv6 = Int32(bound.ss_family) == AF_INET6
+        let networkPort = withUnsafePointer(to: &bound) { pointer -> UInt16 in
+            isIPv6 ? pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_port }
+                : pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_port }
+        }
+        return (descriptor, Int(UInt16(bigEndian: networkPort)), isIPv6)
+    }
+
+    /// Called when a request's headers are in (answered on the next call, once any body is in,
+    /// which keeps the connection alive; a method that takes no body here is answered at once,
+    /// and its connection closed), then for each piece of a body (discarded).
+    private static let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, _, uploadSize, state in
+        guard let context, let connection, let state, let uploadSize else { return .NO }
+        let methodName = method.map { String(cString: $0) } ?? ""
+        let readsNoBody = methodName == "GET" || methodName == "HEAD" || methodName == "OPTIONS"
+        if state.pointee == nil, readsNoBody {
+            state.pointee = UnsafeMutableRawPointer(bitPattern: 1)
+            return .YES
+        }
+        if uploadSize.pointee != 0 {
+            uploadSize.pointee = 0
+            return .YES
+        }
+        let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
+        var headers: [String: String] = [:]
+        for name in HTTPRequest.headerNames {
+            if let value = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, name) {
+                headers[name] = String(cString: value)
+            }
+        }
+        let request = HTTPRequest(method: methodName, path: url.map { String(cString: $0) } ?? "/", headers: headers)
+        return send(box.handle(request), on: connection)
+    }
+
+    private static func send(_ answer: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        let response: OpaquePointer?
+        switch answer.body {
+        case .bytes(let data):
+            response = data.withUnsafeBytes { bytes in
+                MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+            }
+        case .file(let range):
+            response = MHD_create_response_from_fd_at_offset64(range.length, range.takeDescriptor(), range.offset)
+        case .none:
+            response = MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
+        }
+        guard let response else { return .NO }
+        defer { MHD_destroy_response(response) }
+        for header in answer.headers {
+            MHD_add_response_header(response, header.name, header.value)
+        }
+        return MHD_queue_response(connection, UInt32(answer.status), response)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// The segments of a request path, each percent-decoded. A path is refused (400) when an
+/// encoding is malformed or decodes to a slash, a backslash, a NUL or another control
+/// character, or when a segment is `.` or `..`: no route can then reach outside what it names.
+enum RequestPath {
+    struct Problem: Error {
+        let message: String
+    }
+
+    /// `/` gives no segments; `/a/b/` gives `a`, `b` and an empty last segment.
+    static func segments(of path: String) -> Result<[String], Problem> {
+        let body = path.dropFirst()
+        guard !body.isEmpty else { return .success([]) }
+        var decoded: [String] = []
+        for raw in body.split(separator: "/", omittingEmptySubsequences: false) {
+            guard let segment = decode(raw) else { return .failure(Problem(message: "the path has a malformed or forbidden percent-encoding")) }
+            if segment == "." || segment == ".." { return .failure(Problem(message: "the path has a . or .. segment")) }
+            decoded.append(segment)
+        }
+        return .success(decoded)
+    }
+
+    private static func decode(_ raw: Substring) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(raw.utf8.count)
+        var iterator = raw.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        guard bytes.allSatisfy({ $0 >= 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "\\") }) else { return nil }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import TileSync
+
+/// Turns requests into answers for the served stores:
+/// `/` the index page, `/NAME/` a preview map, `/NAME.json` TileJSON, `/NAME/{z}/{x}/{y}.{ext}`
+/// a tile (XYZ rows, the bytes as stored), `/NAME.pmtiles` a local PMTiles archive with ranges,
+/// `/_assets/FILE` the files of `--assets`. Anything else is a short 400, 404 or 405.
+struct ServeRouter: Sendable {
+    let stores: [String: ServedStore]
+    /// The stores in the order given, for the index page.
+    let order: [String]
+    let settings: ServeSettings
+    /// `host:port` listened on, for TileJSON when a request has no usable `Host`.
+    let listenAddress: String
+
+    /// Paths longer than this many bytes are refused (400).
+    static let maxPathBytes = 2048
+
+    init(stores: [ServedStore], settings: ServeSettings, listenAddress: String) {
+        self.stores = Dictionary(stores.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        order = stores.map(\.name)
+        self.settings = settings
+        self.listenAddress = listenAddress
+    }
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        var response = route(request)
+        if let origin = settings.corsOrigin {
+            response.headers.append(("Access-Control-Allow-Origin", origin))
+            response.headers.append(("Access-Control-Expose-Headers", "ETag, Content-Length, Content-Range, Accept-Ranges"))
+            if origin != "*" { response.headers.append(("Vary", "Origin")) }
+        }
+        return response
+    }
+
+    private func route(_ request: HTTPRequest) -> HTTPResponse {
+        switch request.method {
+        case "GET", "HEAD":
+            break
+        case "OPTIONS":
+            return HTTPResponse(status: 204, headers: [
+                ("Allow", "GET, HEAD, OPTIONS"), ("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS"),
+                ("Access-Control-Allow-Headers", "Range, If-None-Match, If-Range"), ("Access-Control-Max-Age", "86400"),
+            ])
+        default:
+            return .text(405, "method \(request.method.prefix(20)) is not allowed (GET, HEAD)", headers: [("Allow", "GET, HEAD, OPTIONS")])
+        }
+        guard request.path.utf8.count <= Self.maxPathBytes else { return .text(400, "the path is longer than \(Self.maxPathBytes) bytes") }
+        guard request.path.hasPrefix("/") else { return .text(400, "the path does not start with /") }
+        let segments: [String]
+        switch RequestPath.segments(of: request.path) {
+        case .success(let decoded): segments = decoded
+        case .failure(let problem): return .text(400, problem.message)
+        }
+        switch segments.count {
+        case 0:
+            return html(IndexPage.render(stores: order.compactMap { stores[$0] }))
+        case 1:
+            return routeTop(segments[0], request: request)
+        case 2 where segments[0] == "_assets":
+            return asset(named: segments[1])
+        default:
+            guard let store = stores[segments[0]] else { return unknownStore(segments[0]) }
+            if segments.count == 2, segments[1].isEmpty { return html(PreviewPage.render(store: store, settings: settings)) }
+            guard segments.count == 4 else { return .text(404, "no such path: tiles are at /\(store.name)/{z}/{x}/{y}.\(store.current().format.fileExtension)") }
+            return tile(in: store, segments: segments[1...].map { $0 }, request: request)
+        }
+    }
+
+    private func routeTop(_ segment: String, request: HTTPRequest) -> HTTPResponse {
+        if let store = stores[segment] {
+            return HTTPResponse(status: 301, headers: [("Location", "/\(store.name)/")], body: .bytes(Data("see /\(store.name)/\n".utf8)))
+        }
+        if segment.hasSuffix(".json"), let store = stores[String(segment.dropLast(5))] {
+            return tileJSON(of: store, request: request)
+        }
+        if segment.hasSuffix(".pmtiles"), let store = stores[String(segment.dropLast(8))] {
+            return archive(of: store, request: request)
+        }
+        return unknownStore(segment)
+    }
+
+    private func unknownStore(_ name: String) -> HTTPResponse {
+        let known = order.joined(separator: ", ")
+        return .text(404, "no store named \(String(name.prefix(100)).debugDescription) here (stores: \(known))")
+    }
+
+    private func html(_ page: String) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache")], body: .bytes(Data(page.utf8)))
+    }
+
+    private func tile(in store: ServedStore, segments: [String], request: HTTPRequest) -> HTTPResponse {
+        let version = store.current()
+        let coordinate: TileCoordinate
+        switch TileRequestPath.coordinate(z: segments[0], x: segments[1], y: segments[2], format: version.format) {
+        case .success(let parsed): coordinate = parsed
+        case .failure(let problem): return .text(problem.status, problem.message)
+        }
+        let data: Data?
+        do {
+            data = try version.source.tile(at: coordinate)
+        } catch {
+            return .text(500, "\(store.name): tile \(coordinate.z)/\(coordinate.x)/\(coordinate.y): \(error)")
+        }
+        guard let data else {
+            return settings.missingTileStatus == 204
+                ? HTTPResponse(status: 204, headers: [("Cache-Control", settings.cacheControl)])
+                : .text(404, "\(store.name) has no tile \(coordinate.z)/\(coordinate.x)/\(coordinate.y)", headers: [("Cache-Control", settings.cacheControl)])
+        }
+        let tag = EntityTag.quoted(ContentHash(of: data).hex)
+        var headers: [(name: String, value: String)] = [("ETag", tag), ("Cache-Control", settings.cacheControl)]
+        if let condition = request.header("if-none-match"), EntityTag.ifNoneMatch(condition, matches: tag) {
+            return HTTPResponse(status: 304, headers: headers)
+        }
+        let sniffed = SniffedTileFormat(sniffing: data, declaredCompression: version.declaredCompression, declaredFormat: version.format)
+        headers.append(("Content-Type", sniffed.format.mediaType))
+        if let encoding = sniffed.contentEncoding { headers.append(("Content-Encoding", encoding)) }
+        return HTTPResponse(status: 200, headers: headers, body: .bytes(data))
+    }
+
+    private func tileJSON(of store: ServedStore, request: HTTPRequest) -> HTTPResponse {
+        let body = TileJSONDocument.render(store: store, version: store.current(), base: baseURL(for: request))
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("Cache-Control", settings.cacheControl)], body: .bytes(body))
+    }
+
+    /// `--public-url`, else `http://` and the request's `Host` when it is a plain host name or
+    /// address with a port, else the address listened on.
+    func baseURL(for request: HTTPRequest) -> String {
+        if let publicURL = settings.publicURL { return publicURL }
+        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
+        if let host = request.header("host"), !host.isEmpty, host.utf8.count <= 255,
+           host.unicodeScalars.allSatisfy(allowed.contains) {
+            let scheme = request.header("x-forwarded-proto") == "https" ? "https" : "http"
+            return scheme + "://" + host
+        }
+        return "http://" + listenAddress
+    }
+
+    private func archive(of store: ServedStore, request: HTTPRequest) -> HTTPResponse {
+        let version = store.current()
+        guard let path = version.archivePath else {
+            return .text(404, "\(store.name) is not a local PMTiles archive: its tiles are at /\(store.name)/{z}/{x}/{y}.\(version.format.fileExtension)")
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        var status = stat()
+        guard descriptor >= 0, fstat(descriptor, &status) == 0 else {
+            if descriptor >= 0 { close(descriptor) }
+            return .text(500, "\(store.name): cannot open the archive")
+        }
+        let size = UInt64(status.st_size)
+        #if os(Linux)
+        let modified = status.st_mtim
+        #else
+        let modified = status.st_mtimespec
+        #endif
+        let tag = EntityTag.quoted("\(status.st_ino)-\(status.st_size)-\(modified.tv_sec).\(modified.tv_nsec)")
+        var headers: [(name: String, value: String)] = [
+            ("ETag", tag), ("Accept-Ranges", "bytes"), ("Content-Type", "application/vnd.pmtiles"), ("Cache-Control", settings.cacheControl),
+        ]
+        if let condition = request.header("if-none-match"), EntityTag.ifNoneMatch(condition, matches: tag) {
+            close(descriptor)
+            return HTTPResponse(status: 304, headers: headers)
+        }
+        var answer = ByteRangeRequest.Answer.whole
+        if let range = request.header("range"), request.header("if-range").map({ $0 == tag }) ?? true {
+            answer = ByteRangeRequest.answer(range, size: size)
+        }
+        switch answer {
+        case .whole:
+            return HTTPResponse(status: 200, headers: headers, body: .file(OpenFileRange(descriptor: descriptor, offset: 0, length: size)))
+        case .unsatisfiable:
+            close(descriptor)
+            headers.append(("Content-Range", "bytes */\(size)"))
+            return HTTPResponse(status: 416, headers: headers, body: .bytes(Data("the range is outside the archive's \(size) bytes\n".utf8)))
+        case .partial(let offset, let length):
+            headers.append(("Content-Range", "bytes \(offset)-\(offset + length - 1)/\(size)"))
+            return HTTPResponse(status: 206, headers: headers, body: .file(OpenFileRange(descriptor: descriptor, offset: offset, length: length)))
+        }
+    }
+
+    private func asset(named name: String) -> HTTPResponse {
+        guard let folder = settings.assetsFolder else {
+            return .text(404, "no assets folder is served (tilesync serve --assets DIR)")
+        }
+        guard let first = name.first, first != ".", name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }) else {
+            return .text(404, "no such asset")
+        }
+        let types = ["js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8", "json": "application/json",
+                     "png": "image/png", "svg": "image/svg+xml", "map": "application/json"]
+        let descriptor = open(folder + "/" + name, O_RDONLY | O_CLOEXEC)
+        var status = stat()
+        guard descriptor >= 0, fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            if descriptor >= 0 { close(descriptor) }
+            return .text(404, "no asset \(name) in the assets folder")
+        }
+        let type = types[String(name.split(separator: ".").last ?? "")] ?? "application/octet-stream"
+        return HTTPResponse(status: 200, headers: [("Content-Type", type), ("Cache-Control", "public, max-age=3600")],
+                            body: .file(OpenFileRange(descriptor: descriptor, offset: 0, length: UInt64(status.st_size))))
+    }
+}

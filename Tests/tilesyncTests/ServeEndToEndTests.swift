@@ -1,0 +1,263 @@
+import Foundation
+import Testing
+import TileSync
+
+@Suite("tilesync serve over HTTP, checked with curl", .enabled(if: CurlResponse.available, "curl not found: serve tests SKIPPED"))
+final class ServeEndToEndTests {
+    let directory: String
+    static let world = MergeEndToEndTests.world
+
+    init() throws {
+        directory = NSTemporaryDirectory() + "tilesync-serve-e2e-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private func md5(_ path: String) throws -> String {
+        let result = try Self.run("/usr/bin/md5sum", [path])
+        return String(result.prefix(32)).uppercased()
+    }
+
+    static func run(_ executable: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test("An MBTiles, a folder and a PMTiles: the stored bytes with type, MD5 ETag, 304, CORS; 404 for a missing tile; TileJSON; the index; the summary at Ctrl-C")
+    func tilesAndTileJSON() throws {
+        #expect(try ToolRunner.run(["convert", Self.world, "tree", "--quiet"], in: directory).status == 0)
+        #expect(try ToolRunner.run(["convert", Self.world, "world.pmtiles", "--quiet"], in: directory).status == 0)
+        let server = try ServeProcess([Self.world, "tree", "pm=world.pmtiles"], in: directory)
+        let expected = try #require(FileManager.default.contents(atPath: directory + "/tree/2/1/3.png"))
+        let tag = "\"" + (try md5(directory + "/tree/2/1/3.png")) + "\""
+        for name in ["world", "tree", "pm"] {
+            let tile = try CurlResponse.get(server.base + "/\(name)/2/1/3.png")
+            #expect(tile.status == 200)
+            #expect(tile.body == expected, "\(name): the stored bytes")
+            #expect(tile.headers["content-type"] == "image/png")
+            #expect(tile.headers["etag"] == tag)
+            #expect(tile.headers["content-encoding"] == nil)
+            #expect(tile.headers["cache-control"] == "no-cache")
+            #expect(tile.headers["access-control-allow-origin"] == "*")
+            let again = try CurlResponse.get(server.base + "/\(name)/2/1/3.png", ["-H", "If-None-Match: \(tag)"])
+            #expect(again.status == 304)
+            #expect(again.body.isEmpty)
+            #expect(again.headers["etag"] == tag)
+            let other = try CurlResponse.get(server.base + "/\(name)/2/1/3.png", ["-H", "If-None-Match: \"0123\""])
+            #expect(other.status == 200)
+        }
+        let head = try CurlResponse.get(server.base + "/world/2/1/3.png", ["-I"])
+        #expect(head.status == 200)
+        #expect(head.headers["content-length"] == String(expected.count))
+        #expect(head.text.hasPrefix("HTTP/1.1 200 OK\r\n") && head.text.hasSuffix("\r\n\r\n"), "curl -I writes the head alone: no body came")
+
+        let missing = try CurlResponse.get(server.base + "/world/5/0/0.png")
+        #expect(missing.status == 404)
+        #expect(missing.text == "world has no tile 5/0/0\n")
+
+        let document = try CurlResponse.get(server.base + "/world.json")
+        #expect(document.status == 200)
+        #expect(document.headers["content-type"] == "application/json")
+        let json = try #require(try JSONSerialization.jsonObject(with: document.body) as? [String: Any])
+        #expect(json["tilejson"] as? String == "3.0.0")
+        #expect(json["tiles"] as? [String] == [server.base + "/world/{z}/{x}/{y}.png"])
+        #expect(json["scheme"] as? String == "xyz")
+        #expect(json["minzoom"] as? Int == 0)
+        #expect(json["maxzoom"] as? Int == 3)
+        #expect(json["bounds"] as? [Double] == [-180, -85.051129, 180, 85.051129])
+        #expect(json["name"] as? String == "TileSync sample")
+        #expect(json["attribution"] as? String == "TileSync sample data (generated)")
+        #expect(json["vector_layers"] == nil)
+        let proxied = try CurlResponse.get(server.base + "/pm.json", ["-H", "Host: tiles.example.com:8443"])
+        let tiles = try #require(try JSONSerialization.jsonObject(with: proxied.body) as? [String: Any])["tiles"] as? [String]
+        #expect(tiles == ["http://tiles.example.com:8443/pm/{z}/{x}/{y}.png"])
+
+        let index = try CurlResponse.get(server.base + "/")
+        #expect(index.status == 200)
+        #expect(index.headers["content-type"] == "text/html; charset=utf-8")
+        for row in ["<a href=\"/world/\">world</a></td><td>MBTiles</td>", "<a href=\"/tree/\">tree</a></td><td>folder</td>",
+                    "<a href=\"/pm/\">pm</a></td><td>PMTiles archive</td>"] {
+            #expect(index.text.contains(row), "\(row)")
+        }
+        let preview = try CurlResponse.get(server.base + "/world/")
+        #expect(preview.text.contains("<script src=\"https://unpkg.com/maplibre-gl@5.3.0/dist/maplibre-gl.js\"></script>"))
+        #expect(preview.text.contains("fetch(\"/world.json\")"))
+        let redirect = try CurlResponse.get(server.base + "/world")
+        #expect(redirect.status == 301)
+        #expect(redirect.headers["location"] == "/world/")
+
+        let (status, output) = server.stop()
+        #expect(status == 0)
+        let lines = output.split(separator: "\n")
+        #expect(lines.first == "Serving 3 stores at \(server.base)/ (Ctrl-C stops)")
+        #expect(lines.contains("  \(server.base)/tree/  folder tree, png tiles"))
+        #expect(lines.last?.hasPrefix("Served 16 requests (200: 11, 301: 1, 304: 3, 404: 1), ") == true, "\(lines.last ?? "")")
+    }
+
+    @Test("Gzipped vector tiles keep their bytes with Content-Encoding; TileJSON has vector_layers; the PMTiles archive answers ranges",
+          .enabled(if: ReliabilityEndToEndTests.fixturesAvailable, "shared fixtures not found: SKIPPED"))
+    func vectorTilesAndRanges() throws {
+        let cities = ReliabilityEndToEndTests.fixtureRoot + "/martin/mbtiles/world_cities.mbtiles"
+        #expect(try ToolRunner.run(["convert", cities, "cities.pmtiles", "--quiet"], in: directory).status == 0)
+        let server = try ServeProcess(["cities.pmtiles"], in: directory)
+        let stored = try #require(try TileSource(path: cities).tile(z: 2, x: 1, y: 1))
+        let tile = try CurlResponse.get(server.base + "/cities/2/1/1.pbf")
+        #expect(tile.status == 200)
+        #expect(tile.body == stored)
+        #expect(tile.body.prefix(2) == Data([0x1F, 0x8B]))
+        #expect(tile.headers["content-encoding"] == "gzip")
+        #expect(tile.headers["content-type"] == "application/vnd.mapbox-vector-tile")
+        #expect(try CurlResponse.get(server.base + "/cities/2/1/1.mvt").body == stored)
+        let json = try #require(try JSONSerialization.jsonObject(with: CurlResponse.get(server.base + "/cities.json").body) as? [String: Any])
+        let layers = try #require(json["vector_layers"] as? [[String: Any]])
+        #expect(layers.map { $0["id"] as? String } == ["cities"])
+        #expect(layers.first?["fields"] as? [String: String] == ["name": "String"])
+        #expect(json["tiles"] as? [String] == [server.base + "/cities/{z}/{x}/{y}.pbf"])
+        #expect(json["center"] as? [Double] == [-75.9375, 38.788894, 6])
+
+        let file = try #require(FileManager.default.contents(atPath: directory + "/cities.pmtiles"))
+        let header = try CurlResponse.get(server.base + "/cities.pmtiles", ["-H", "Range: bytes=0-126"])
+        #expect(header.status == 206)
+        #expect(header.body == file.prefix(127))
+        #expect(header.headers["content-range"] == "bytes 0-126/\(file.count)")
+        #expect(header.headers["accept-ranges"] == "bytes")
+        #expect(header.headers["content-type"] == "application/vnd.pmtiles")
+        let tail = try CurlResponse.get(server.base + "/cities.pmtiles", ["-H", "Range: bytes=-10"])
+        #expect(tail.status == 206)
+        #expect(tail.body == file.suffix(10))
+        let open = try CurlResponse.get(server.base + "/cities.pmtiles", ["-H", "Range: bytes=100-"])
+        #expect(open.body == file.dropFirst(100))
+        let whole = try CurlResponse.get(server.base + "/cities.pmtiles")
+        #expect(whole.status == 200)
+        #expect(whole.body == file)
+        let outside = try CurlResponse.get(server.base + "/cities.pmtiles", ["-H", "Range: bytes=\(file.count)-"])
+        #expect(outside.status == 416)
+        #expect(outside.headers["content-range"] == "bytes */\(file.count)")
+        let tag = try #require(whole.headers["etag"])
+        #expect(try CurlResponse.get(server.base + "/cities.pmtiles", ["-H", "If-None-Match: \(tag)"]).status == 304)
+        let stale = try CurlResponse.get(server.base + "/cities.pmtiles", ["-H", "Range: bytes=0-9", "-H", "If-Range: \"old\""])
+        #expect(stale.status == 200, "If-Range with another tag: the whole archive")
+        #expect(try CurlResponse.get(server.base + "/cities.pmtiles", ["-X", "OPTIONS"]).headers["access-control-allow-headers"]
+            == "Range, If-None-Match, If-Range")
+        _ = server.stop()
+    }
+
+    @Test("Bad requests get 400, 404 or 405 with a short body, and the server keeps answering")
+    func badRequests() throws {
+        let server = try ServeProcess([Self.world, "--empty-204"], in: directory)
+        let long = "/world/" + String(repeating: "a", count: 3000)
+        let cases: [(path: String, options: [String], status: Int, body: String)] = [
+            ("/world/31/0/0.png", [], 400, "zoom 31 is out of range (0 to 30)\n"),
+            ("/world/3/8/0.png", [], 400, "tile 3/8/0 is outside zoom 3's grid (columns and rows 0 to 7)\n"),
+            ("/world/-1/0/0.png", [], 400, "a tile path is /NAME/{z}/{x}/{y}.png with decimal numbers\n"),
+            ("/world/1/0/0x.png", [], 400, "a tile path is /NAME/{z}/{x}/{y}.png with decimal numbers\n"),
+            ("/world/1/0/0.pbf", [], 404, "this store holds png tiles: /{z}/{x}/{y}.png\n"),
+            ("/world/../../etc/passwd", ["--path-as-is"], 400, "the path has a . or .. segment\n"),
+            ("/world/%2e%2e/%2e%2e/etc/passwd", ["--path-as-is"], 400, "the path has a . or .. segment\n"),
+            ("/world%2F1/0/0.png", [], 400, "the path has a malformed or forbidden percent-encoding\n"),
+            ("/world/1/0/0.png%00", [], 400, "the path has a malformed or forbidden percent-encoding\n"),
+            ("/world/1/0/%zz", [], 400, "the path has a malformed or forbidden percent-encoding\n"),
+            ("/_assets/..%2Fworld.mbtiles", [], 400, "the path has a malformed or forbidden percent-encoding\n"),
+            ("/_assets/maplibre-gl.js", [], 404, "no assets folder is served (tilesync serve --assets DIR)\n"),
+            (long, [], 400, "the path is longer than 2048 bytes\n"),
+            ("/nosuch/0/0/0.png", [], 404, "no store named \"nosuch\" here (stores: world)\n"),
+            ("/world/0/0/0.png", ["-X", "POST", "--data", "x"], 405, "method POST is not allowed (GET, HEAD)\n"),
+            ("/world/0/0/0.png", ["-X", "DELETE"], 405, "method DELETE is not allowed (GET, HEAD)\n"),
+            ("/world/5/0/0.png", [], 204, ""),
+        ]
+        for item in cases {
+            let response = try CurlResponse.get(server.base + item.path, item.options)
+            #expect(response.status == item.status, "\(item.path.prefix(60))")
+            #expect(response.text == item.body, "\(item.path.prefix(60))")
+        }
+        #expect(try CurlResponse.get(server.base + "/world/0/0/0.png", ["-X", "PUT"]).headers["allow"] == "GET, HEAD, OPTIONS")
+        let huge = try CurlResponse.get(server.base + "/world/" + String(repeating: "b", count: 100_000))
+        #expect((400..<500).contains(huge.status), "libmicrohttpd refuses a request line larger than its buffer itself")
+        #expect(try CurlResponse.get(server.base + "/world/0/0/0.png").status == 200)
+        #expect(server.stop().status == 0)
+    }
+
+    @Test("Names: NAME=STORE, the same name twice merges, clashing or bad names are refused before serving")
+    func namesAndMerges() throws {
+        #expect(try ToolRunner.run(["convert", Self.world, "low.mbtiles", "--max-zoom", "1", "--quiet"], in: directory).status == 0)
+        #expect(try ToolRunner.run(["convert", Self.world, "high", "--min-zoom", "2", "--quiet"], in: directory).status == 0)
+        let clash = try ToolRunner.run(["serve", "low.mbtiles", "low.mbtiles"], in: directory)
+        #expect(clash.status == 2)
+        #expect(clash.stderr.hasPrefix("Error: two stores are named low (give one another name: NAME=low.mbtiles)\n"))
+        let bad = try ToolRunner.run(["serve", "_x=low.mbtiles"], in: directory)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasPrefix("Error: \"_x\" cannot name a store in URLs: use letters, digits, '.', '_' and '-', not first '.' or '_'\n"))
+        let missing = try ToolRunner.run(["serve", "nothing.mbtiles"], in: directory)
+        #expect(missing.status == 1)
+
+        let server = try ServeProcess(["all=low.mbtiles", "all=high"], in: directory)
+        #expect(try CurlResponse.get(server.base + "/all/1/1/1.png").status == 200)
+        #expect(try CurlResponse.get(server.base + "/all/3/7/7.png").status == 200)
+        let json = try #require(try JSONSerialization.jsonObject(with: CurlResponse.get(server.base + "/all.json").body) as? [String: Any])
+        #expect(json["minzoom"] as? Int == 0)
+        #expect(json["maxzoom"] as? Int == 3)
+        _ = server.stop()
+    }
+
+    @Test("A store replaced by sync while served: every answer is the old tile or the new one, then the new one and its metadata")
+    func servedWhileSynced() throws {
+        #expect(try ToolRunner.run(["convert", Self.world, "a.pmtiles", "--max-zoom", "2", "--quiet"], in: directory).status == 0)
+        #expect(try ToolRunner.run(["convert", Self.world, "a.mbtiles", "--max-zoom", "2", "--quiet"], in: directory).status == 0)
+        #expect(try ToolRunner.run(["convert", Self.world, "b", "--max-zoom", "2", "--quiet"], in: directory).status == 0)
+        let old = try #require(FileManager.default.contents(atPath: directory + "/b/0/0/0.png"))
+        let new = try #require(FileManager.default.contents(atPath: directory + "/b/1/1/1.png"))
+        #expect(FileManager.default.createFile(atPath: directory + "/b/0/0/0.png", contents: new))
+        #expect(try ToolRunner.run(["meta", "b", "name=Renamed"], in: directory).status == 0)
+        let server = try ServeProcess(["a.pmtiles", "mb=a.mbtiles"], in: directory)
+        for name in ["a", "mb"] {
+            let stop = ManagedFlag()
+            let seen = ManagedList()
+            let base = server.base
+            let reader = Thread {
+                while !stop.isSet {
+                    if let response = try? CurlResponse.get(base + "/\(name)/0/0/0.png") { seen.append(response) }
+                }
+            }
+            reader.start()
+            let target = name == "a" ? "a.pmtiles" : "a.mbtiles"
+            #expect(try ToolRunner.run(["sync", "b", target, "--quiet"], in: directory).status == 0)
+            Thread.sleep(forTimeInterval: 0.5)
+            stop.set()
+            while !reader.isFinished { Thread.sleep(forTimeInterval: 0.05) }
+            let answers = seen.items
+            #expect(!answers.isEmpty)
+            #expect(answers.allSatisfy { $0.status == 200 && ($0.body == old || $0.body == new) }, "\(name): one version per answer")
+            let after = try CurlResponse.get(server.base + "/\(name)/0/0/0.png")
+            #expect(after.body == new, "\(name): the new version once the sync is done")
+            let json = try #require(try JSONSerialization.jsonObject(with: CurlResponse.get(server.base + "/\(name).json").body) as? [String: Any])
+            #expect(json["name"] as? String == "Renamed")
+        }
+        _ = server.stop()
+    }
+}
+
+/// A flag one thread sets and another reads.
+final class ManagedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+}
+
+/// Responses collected by another thread.
+final class ManagedList: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [CurlResponse] = []
+    var items: [CurlResponse] { lock.withLock { values } }
+    func append(_ value: CurlResponse) { lock.withLock { values.append(value) } }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// `tilesync serve ... --port 0` started for a test: the port is read from its first line of
+/// output, and its output is collected until it stops.
+final class ServeProcess: @unchecked Sendable {
+    let port: Int
+    private let process: Process
+    private let lock = NSLock()
+    private var outText = ""
+    private var errText = ""
+    private let drained = DispatchGroup()
+
+    init(_ arguments: [String], in directory: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ToolRunner.binary)
+        process.arguments = ["serve"] + arguments + ["--port", "0"]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        var first = ""
+        while !first.contains("\n"), let chunk = try out.fileHandleForReading.read(upToCount: 1), !chunk.isEmpty {
+            first += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let start = first.range(of: "http://127.0.0.1:"), let end = first[start.upperBound...].firstIndex(of: "/"),
+              let port = Int(first[start.upperBound..<end]) else {
+            process.terminate()
+            process.waitUntilExit()
+            let error = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "serve did not start: \(first) \(error)"])
+        }
+        self.port = port
+        self.process = process
+        outText = first
+        for (handle, isOut) in [(out.fileHandleForReading, true), (err.fileHandleForReading, false)] {
+            drained.enter()
+            Thread.detachNewThread { [self] in
+                while case let data = handle.availableData, !data.isEmpty {
+                    let text = String(decoding: data, as: UTF8.self)
+                    lock.withLock { if isOut { outText += text } else { errText += text } }
+                }
+                drained.leave()
+            }
+        }
+    }
+
+    var base: String { "http://127.0.0.1:\(port)" }
+
+    /// What it printed on stderr so far (the request log with `--verbose`).
+    var stderr: String { lock.withLock { errText } }
+
+    /// Sends `signal` and waits for the exit: the status and everything printed on stdout.
+    func stop(signal: Int32 = SIGINT) -> (status: Int32, stdout: String) {
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        drained.wait()
+        return (process.terminationStatus, lock.withLock { outText })
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+}

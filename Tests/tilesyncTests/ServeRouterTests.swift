@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import tilesync
+@testable import TileSync
+
+@Suite("serve: request paths, ranges, entity tags and names")
+struct ServeRouterTests {
+    @Test("Range headers: one range answered, several or malformed ones give the whole body, outside is 416")
+    func byteRanges() {
+        let size: UInt64 = 1000
+        let cases: [(String, ByteRangeRequest.Answer)] = [
+            ("bytes=0-126", .partial(offset: 0, length: 127)),
+            ("bytes=990-2000", .partial(offset: 990, length: 10)),
+            ("bytes=500-", .partial(offset: 500, length: 500)),
+            ("bytes=-10", .partial(offset: 990, length: 10)),
+            ("bytes=-5000", .partial(offset: 0, length: 1000)),
+            ("bytes=1000-", .unsatisfiable),
+            ("bytes=-0", .unsatisfiable),
+            ("bytes=5-4", .whole),
+            ("bytes=0-1,5-6", .whole),
+            ("items=0-5", .whole),
+            ("bytes=+1-5", .whole),
+            ("bytes=99999999999999999999-", .whole),
+            ("bytes=", .whole),
+        ]
+        for (header, answer) in cases {
+            #expect(ByteRangeRequest.answer(header, size: size) == answer, "\(header)")
+        }
+        #expect(ByteRangeRequest.answer("bytes=0-", size: 0) == .unsatisfiable)
+    }
+
+    @Test("If-None-Match: lists, weak tags and * match; other tags do not")
+    func entityTags() {
+        let tag = EntityTag.quoted("ABC")
+        #expect(tag == "\"ABC\"")
+        #expect(EntityTag.ifNoneMatch("\"ABC\"", matches: tag))
+        #expect(EntityTag.ifNoneMatch("\"X\", W/\"ABC\"", matches: tag))
+        #expect(EntityTag.ifNoneMatch("*", matches: tag))
+        #expect(!EntityTag.ifNoneMatch("\"abc\"", matches: tag))
+        #expect(!EntityTag.ifNoneMatch("ABC", matches: tag))
+    }
+
+    @Test("Paths decode per segment; encoded slashes, NULs, control characters and dot segments are refused")
+    func requestPaths() throws {
+        #expect(try RequestPath.segments(of: "/").get() == [])
+        #expect(try RequestPath.segments(of: "/a%20b/1/").get() == ["a b", "1", ""])
+        #expect(try RequestPath.segments(of: "/%C3%A9").get() == ["é"])
+        for bad in ["/a%2Fb", "/a%5Cb", "/a%00", "/a%0A", "/a%", "/a%4", "/a%G1", "/%FF%FE", "/..", "/a/./b", "/a/%2E%2E/b"] {
+            #expect(throws: RequestPath.Problem.self, "\(bad)") { try RequestPath.segments(of: bad).get() }
+        }
+    }
+
+    @Test("Tile paths: decimal numbers in the grid, the store's extension or none")
+    func tilePaths() throws {
+        #expect(try TileRequestPath.coordinate(z: "3", x: "7", y: "0.png", format: .png).get() == TileCoordinate(unchecked: 3, 7, 0))
+        #expect(try TileRequestPath.coordinate(z: "3", x: "7", y: "0", format: .png).get() == TileCoordinate(unchecked: 3, 7, 0))
+        #expect(try TileRequestPath.coordinate(z: "0", x: "0", y: "0.MVT", format: .pbf).get() == TileCoordinate(unchecked: 0, 0, 0))
+        #expect(try TileRequestPath.coordinate(z: "2", x: "1", y: "1.jpeg", format: .jpeg).get() == TileCoordinate(unchecked: 2, 1, 1))
+        let problems: [(String, String, String, Int)] = [
+            ("30", "1073741824", "0.png", 400), ("3", "-1", "0.png", 400), ("3", "1", "0.webp", 404),
+            ("", "0", "0.png", 400), ("3", "0x1", "0.png", 400), ("99", "0", "0.png", 400), ("3", "12345678901", "0.png", 400),
+        ]
+        for (z, x, y, status) in problems {
+            #expect(throws: TileRequestPath.Problem.self) { try TileRequestPath.coordinate(z: z, x: x, y: y, format: .png).get() }
+            if case .failure(let problem) = TileRequestPath.coordinate(z: z, x: x, y: y, format: .png) {
+                #expect(problem.status == status, "\(z)/\(x)/\(y)")
+            }
+        }
+    }
+
+    @Test("Default names: file name without the store's extension, characters a URL would encode replaced")
+    func defaultNames() {
+        #expect(ServedStore.defaultName(for: "/data/world.mbtiles") == "world")
+        #expect(ServedStore.defaultName(for: "tiles/") == "tiles")
+        #expect(ServedStore.defaultName(for: "archive.tar.gz") == "archive")
+        #expect(ServedStore.defaultName(for: "https://example.com/maps/planet.pmtiles") == "planet")
+        #expect(ServedStore.defaultName(for: "s3://bucket/my tiles") == "my-tiles")
+        #expect(ServedStore.defaultName(for: ".hidden.mbtiles") == "hidden")
+        #expect(ServedStore.defaultName(for: "/") == "tiles")
+        #expect(ServedStore.isValidName("osm-2024_v1.2"))
+        #expect(!ServedStore.isValidName("_assets"))
+        #expect(!ServedStore.isValidName(".x"))
+        #expect(!ServedStore.isValidName("a/b"))
+        #expect(!ServedStore.isValidName(""))
+    }
+}
