@@ -4,14 +4,17 @@
 the DevTools protocol on a pipe (--remote-debugging-pipe: JSON messages ending in NUL on file
 descriptors 3 and 4), so nothing beyond Python and Chromium is needed.
 
-usage: preview-screenshot.py CHROMIUM URL OUT.png [SECONDS]
+usage: preview-screenshot.py CHROMIUM URL OUT.png [SECONDS [EXPRESSION ...]]
+Each EXPRESSION (JavaScript) is evaluated in the page once it is idle, after the screenshot.
 prints one JSON line: {"idle": bool, "error": str|null, "seconds": float, "width": int, "height": int,
-"colours": int (distinct RGB colours), "top_share": float (the share of pixels in the commonest colour)}
+"colours": int (distinct RGB colours), "top_share": float (the share of pixels in the commonest colour),
+"evaluated": [the value of each EXPRESSION, as a string]}
 """
 import base64, collections, json, os, struct, subprocess, sys, tempfile, time, zlib
 
 chromium, url, out = sys.argv[1], sys.argv[2], sys.argv[3]
 limit = float(sys.argv[4]) if len(sys.argv) > 4 else 60.0
+expressions = sys.argv[5:]
 to_browser_read, to_browser_write = os.pipe()
 from_browser_read, from_browser_write = os.pipe()
 profile = tempfile.mkdtemp(prefix="tilesync-chromium-")
@@ -109,8 +112,12 @@ try:
     with open(out, "wb") as file:
         file.write(png)
     width, height, colours, top_share = pixel_statistics(png)
+    evaluated = []
+    for expression in expressions:
+        value = call("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True}, session=session)
+        evaluated.append(str(value.get("result", {}).get("value", value.get("exceptionDetails", {}).get("text"))))
     print(json.dumps({"idle": idle, "error": error, "seconds": round(time.time() - started, 2), "width": width,
-                      "height": height, "colours": colours, "top_share": round(top_share, 4)}))
+                      "height": height, "colours": colours, "top_share": round(top_share, 4), "evaluated": evaluated}))
 finally:
     try:
         call("Browser.close")

@@ -26,10 +26,12 @@ final class ServeBrowserTests {
         let height: Int
         let colours: Int
         let top_share: Double
+        let evaluated: [String]
     }
 
-    private func screenshot(_ url: String, to file: String) throws -> Shot {
-        let output = try ServeEndToEndTests.run("/usr/bin/env", ["python3", PreviewBrowser.script, PreviewBrowser.chromium ?? "chromium", url, file, "60"])
+    /// - Parameter expressions: JavaScript evaluated in the page once the map is idle.
+    private func screenshot(_ url: String, to file: String, evaluating expressions: [String] = []) throws -> Shot {
+        let output = try ServeEndToEndTests.run("/usr/bin/env", ["python3", PreviewBrowser.script, PreviewBrowser.chromium ?? "chromium", url, file, "60"] + expressions)
         return try JSONDecoder().decode(Shot.self, from: Data(output.utf8))
     }
 
@@ -58,19 +60,27 @@ final class ServeBrowserTests {
         _ = server.stop()
     }
 
-    @Test("A vector PMTiles: drawn with the style made from vector_layers (the cities as points) from its zoom 0 tile",
+    @Test("A vector PMTiles: drawn with the style made from vector_layers (the cities as points) from its zoom 0 tile; a click lists a city's properties; the switch shows tile boundaries",
           .enabled(if: ReliabilityEndToEndTests.fixturesAvailable, "shared fixtures not found: SKIPPED"))
     func vectorPreview() throws {
         let cities = ReliabilityEndToEndTests.fixtureRoot + "/martin/mbtiles/world_cities.mbtiles"
         #expect(try ToolRunner.run(["convert", cities, "cities.pmtiles", "--quiet"], in: directory).status == 0)
         let server = try ServeProcess(["cities.pmtiles", "--assets", PreviewBrowser.mapLibreAssets ?? "", "--verbose"], in: directory)
-        let shot = try screenshot(server.base + "/cities/", to: directory + "/cities.png")
+        let click = """
+            new Promise((done) => { const map = window.previewMap; const point = map.project([2.3522, 48.8566]);
+              map.fire("click", { point, lngLat: map.unproject(point) });
+              setTimeout(() => done(document.getElementById("features").textContent), 100); })
+            """
+        let boundaries = "document.getElementById('boundaries').click(); String(window.previewMap.showTileBoundaries)"
+        let shot = try screenshot(server.base + "/cities/", to: directory + "/cities.png", evaluating: [click, boundaries])
         #expect(shot.idle, "the map reached idle")
         #expect(shot.error == nil)
         #expect(shot.colours > 20, "points drawn over the background")
         #expect(shot.top_share > 0.5 && shot.top_share < 0.99, "mostly background, with points")
         let tiles = servedTiles(server.stderr, name: "cities")
         #expect(tiles.contains("0/0/0.pbf"), "\(tiles.sorted())")
+        #expect(shot.evaluated.first?.contains("cities {\n \"name\": \"Paris\"\n}") == true, "a click on Paris lists its properties: \(shot.evaluated)")
+        #expect(shot.evaluated.last == "true", "the switch shows tile boundaries")
         _ = server.stop()
     }
 }

