@@ -26,9 +26,17 @@ public final class TileSource: @unchecked Sendable {
     public static let pooledReaders = 8
 
     private let lock = NSLock()
-    private var idle: [any TileReader] = []
+    private var idle: [PooledReader] = []
     private let makeReader: @Sendable () throws -> any TileReader
     private let temporaryIndex: TileStoreLocation?
+    private let heldReadNanoseconds: UInt64
+    private var releaseTimer: (any DispatchSourceTimer)?
+
+    /// A reader waiting in the pool, and since when (uptime nanoseconds) it holds a view.
+    private struct PooledReader {
+        let reader: any TileReader
+        var heldSince: UInt64?
+    }
 
     /// Opens a store at a path; the kind is inferred as on the command line (`mbtiles:`, `dir:`,
     /// `tar:` prefixes force one).
@@ -39,23 +47,54 @@ public final class TileSource: @unchecked Sendable {
 
     /// Opens a store (with its options: the layout of a folder or tar).
     /// - Throws: `TileStoreError` when the store is missing, not a tile store, or damaged.
-    public init(location: TileStoreLocation) throws {
+    /// - Parameter heldReadSeconds: when above 0, reads within this many seconds of each other
+    ///   may share one view of the store (`TileReader.holdReads()`: for an MBTiles one SQLite read
+    ///   transaction, which saves the lock and journal checks of each lookup). A read then sees
+    ///   the store as it was up to twice this long ago, and a writer's commit waits as long for
+    ///   the views to be released (a timer releases those of idle readers). For servers; 0 (the
+    ///   default) reads the store as it is at each call.
+    public init(location: TileStoreLocation, heldReadSeconds: Double = 0) throws {
         self.location = location
+        heldReadNanoseconds = heldReadSeconds > 0 ? UInt64(min(heldReadSeconds, 60) * 1e9) : 0
         do {
             let first = try location.openReader()
             metadata = try first.metadata()
             if first.hasCheapRandomAccess {
                 temporaryIndex = nil
                 makeReader = { try location.openReader() }
-                idle = [first]
-                return
+                idle = [PooledReader(reader: first)]
+            } else {
+                let indexLocation = try Self.makeIndex(of: location)
+                temporaryIndex = indexLocation
+                makeReader = { try indexLocation.openReader() }
+                idle = [PooledReader(reader: try indexLocation.openReader())]
             }
-            let indexLocation = try Self.makeIndex(of: location)
-            temporaryIndex = indexLocation
-            makeReader = { try indexLocation.openReader() }
-            idle = [try indexLocation.openReader()]
         } catch {
             throw TileStoreError(wrapping: error, store: location.address)
+        }
+        if heldReadNanoseconds > 0 { startReleaseTimer() }
+    }
+
+    /// Every held period, releases the views of readers that wait in the pool and have held
+    /// theirs for longer, so a writer never waits for a reader nobody uses.
+    private func startReleaseTimer() {
+        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        let period = DispatchTimeInterval.nanoseconds(Int(heldReadNanoseconds))
+        timer.schedule(deadline: .now() + period, repeating: period)
+        timer.setEventHandler { [weak self] in self?.releaseIdleViews() }
+        timer.resume()
+        releaseTimer = timer
+    }
+
+    private func releaseIdleViews() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        lock.lock()
+        defer { lock.unlock() }
+        for index in idle.indices {
+            if let since = idle[index].heldSince, now &- since >= heldReadNanoseconds {
+                idle[index].reader.releaseHeldReads()
+                idle[index].heldSince = nil
+            }
         }
     }
 
@@ -80,6 +119,8 @@ public final class TileSource: @unchecked Sendable {
     }
 
     deinit {
+        releaseTimer?.cancel()
+        for pooled in idle { pooled.reader.releaseHeldReads() }
         idle.removeAll()
         temporaryIndex?.resource.removeStore()
     }
@@ -95,9 +136,17 @@ public final class TileSource: @unchecked Sendable {
     /// The bytes of a tile, or nil when the store has none there.
     /// - Throws: `TileStoreError` when the store cannot be read or the tile is invalid.
     public func tile(at coordinate: TileCoordinate) throws -> Data? {
-        let reader = try borrow()
-        defer { giveBack(reader) }
-        return try reader.tile(at: coordinate)
+        var pooled = try borrow()
+        defer { giveBack(pooled) }
+        if heldReadNanoseconds > 0 {
+            let now = DispatchTime.now().uptimeNanoseconds
+            if let since = pooled.heldSince, now &- since >= heldReadNanoseconds {
+                pooled.reader.releaseHeldReads()
+                pooled.heldSince = nil
+            }
+            if pooled.heldSince == nil, (try? pooled.reader.holdReads()) == true { pooled.heldSince = now }
+        }
+        return try pooled.reader.tile(at: coordinate)
     }
 
     /// `tile(at:)` for async callers (a map view's tile loader): the read runs on a Dispatch
@@ -139,24 +188,31 @@ public final class TileSource: @unchecked Sendable {
     /// and changes nothing), so keep `body` short. Other kinds read the store as it is.
     /// - Throws: what `body` throws, or `TileStoreError` when the snapshot cannot be taken.
     public func withSnapshot<T>(_ body: (TileSourceSnapshot) throws -> T) throws -> T {
-        let reader = try borrow()
-        defer { giveBack(reader) }
+        var pooled = try borrow()
+        defer { giveBack(pooled) }
+        pooled.reader.releaseHeldReads()
+        pooled.heldSince = nil
+        let reader = pooled.reader
         return try reader.withConsistentReads { try body(TileSourceSnapshot(reader: reader)) }
     }
 
-    private func borrow() throws -> any TileReader {
+    private func borrow() throws -> PooledReader {
         lock.lock()
-        if let reader = idle.popLast() {
+        if let pooled = idle.popLast() {
             lock.unlock()
-            return reader
+            return pooled
         }
         lock.unlock()
-        return try makeReader()
+        return PooledReader(reader: try makeReader())
     }
 
-    private func giveBack(_ reader: any TileReader) {
+    private func giveBack(_ pooled: PooledReader) {
         lock.lock()
         defer { lock.unlock() }
-        if idle.count < Self.pooledReaders { idle.append(reader) }
+        if idle.count < Self.pooledReaders {
+            idle.append(pooled)
+        } else {
+            pooled.reader.releaseHeldReads()
+        }
     }
 }

@@ -104,6 +104,16 @@ public protocol TileReader: AnyObject {
     /// - Throws: what `body` throws, or `TileStoreError` when the view cannot be taken.
     func withConsistentReads<T>(_ body: () throws -> T) throws -> T
 
+    /// Starts one view of the store that the reads after it share until `releaseHeldReads()`,
+    /// where that saves work per read (an MBTiles holds one SQLite read transaction: no lock and
+    /// journal check per lookup; a writer's commit waits until it is released). False, and
+    /// nothing held, for stores where each read costs the same anyway.
+    /// - Throws: `TileStoreError` when the view cannot be taken.
+    func holdReads() throws -> Bool
+
+    /// Ends what `holdReads()` started (nothing when nothing is held).
+    func releaseHeldReads()
+
     /// The compression the store declares for its tiles: a PMTiles header's, else the
     /// metadata's `compression` key; nil when it declares none. Brotli, which has no magic
     /// bytes, is known only so.
@@ -169,6 +179,10 @@ extension TileReader {
     public func amount(matching filter: TileFilter, upTo limit: Int) throws -> TileAmount? { nil }
 
     public func withConsistentReads<T>(_ body: () throws -> T) throws -> T { try body() }
+
+    public func holdReads() throws -> Bool { false }
+
+    public func releaseHeldReads() {}
 
     public func layoutHint(forSkipped skipped: SkippedItems) -> String? { nil }
 

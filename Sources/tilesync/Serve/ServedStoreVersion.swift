@@ -17,6 +17,10 @@ final class ServedStoreVersion: @unchecked Sendable {
     let declaredCompression: TileCompression?
     /// The path of a local PMTiles archive, served whole with range requests.
     let archivePath: String?
+    /// Reads within this long share one view of an MBTiles (one SQLite read transaction): no
+    /// lock and journal check per tile; a tile is at most twice this old, and a writer's commit
+    /// waits at most about as long.
+    static let heldReadSeconds = 0.01
     private let lock = NSLock()
     private var counted: TileSetSummary?
     private var countFailure: String?
@@ -25,7 +29,7 @@ final class ServedStoreVersion: @unchecked Sendable {
     /// - Throws: `TileStoreError` when the store cannot be opened.
     init(location: TileStoreLocation) throws {
         stamp = location.resource.versionStamp
-        source = try TileSource(location: location)
+        source = try TileSource(location: location, heldReadSeconds: Self.heldReadSeconds)
         let reader = try location.openReader()
         kindName = location.kind.displayName
         isRemote = reader.isRemote

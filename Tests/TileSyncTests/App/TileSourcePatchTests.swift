@@ -12,8 +12,9 @@ struct TileSourcePatchTests {
         var errors: [String] = []
     }
 
-    @Test("Each snapshot sees all old tiles or all new ones, each read one or the other, and the patch commits")
-    func readsDuringApply() throws {
+    @Test("Each snapshot sees all old tiles or all new ones, each read one or the other, and the patch commits (also with reads held for 10 ms, as the server does)",
+          arguments: [0, 0.01])
+    func readsDuringApply(heldReadSeconds: Double) throws {
         let directory = try TemporaryDirectory()
         let basePath = directory.file("app.mbtiles"), targetPath = directory.file("update.mbtiles")
         let pyramid = GeneratedStore.pyramid(maxZoom: 4)
@@ -24,7 +25,7 @@ struct TileSourcePatchTests {
         let base = try TileStoreLocation(parsing: basePath)
         _ = try TilePatcher.makePatch(from: base, to: try TileStoreLocation(parsing: targetPath), writingTo: patch)
 
-        let source = try TileSource(path: basePath)
+        let source = try TileSource(location: try TileStoreLocation(parsing: basePath), heldReadSeconds: heldReadSeconds)
         let coordinates = pyramid.map(\.coordinate)
         let observations = LockedValue(Observations())
         let applied = LockedValue(false)
@@ -74,6 +75,25 @@ struct TileSourcePatchTests {
         #expect(seen.foreignReads == 0)
         #expect(seen.oldSnapshots > 0)
         #expect(seen.newSnapshots > 0)
+        Thread.sleep(forTimeInterval: heldReadSeconds * 3)
         #expect(try source.tile(at: coordinates[0]) == newBytes(coordinates[0]))
+    }
+
+    @Test("Held reads: a read after the held period sees a change another connection committed; a writer is not kept waiting by an idle pool")
+    func heldReadsExpire() throws {
+        let directory = try TemporaryDirectory()
+        let basePath = directory.file("held.mbtiles"), newPath = directory.file("new.mbtiles")
+        let pyramid = GeneratedStore.pyramid(maxZoom: 2)
+        try GeneratedStore.write(pyramid, to: basePath)
+        try GeneratedStore.write(pyramid.map { Tile(coordinate: $0.coordinate, data: GeneratedStore.bytes(for: $0.coordinate, salt: "new")) }, to: newPath)
+        let base = try TileStoreLocation(parsing: basePath)
+        let source = try TileSource(location: base, heldReadSeconds: 0.05)
+        let first = pyramid[0].coordinate
+        #expect(try source.tile(at: first) == GeneratedStore.bytes(for: first))
+        let started = Date()
+        _ = try TileSynchronizer.sync(from: try TileStoreLocation(parsing: newPath), to: base)
+        #expect(Date().timeIntervalSince(started) < 2, "the pool's idle view was released by its timer")
+        Thread.sleep(forTimeInterval: 0.15)
+        #expect(try source.tile(at: first) == GeneratedStore.bytes(for: first, salt: "new"))
     }
 }

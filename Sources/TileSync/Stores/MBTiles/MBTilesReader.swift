@@ -140,6 +140,16 @@ final class MBTilesReader: TileReader {
         return try body()
     }
 
+    /// One read transaction for the lookups that follow, until `releaseHeldReads()`.
+    public func holdReads() throws -> Bool {
+        if !holdsReadTransaction { try beginReadTransaction() }
+        return true
+    }
+
+    public func releaseHeldReads() {
+        if holdsReadTransaction { endReadTransaction() }
+    }
+
     /// Starts a read transaction and takes its shared lock at once (a rollback journal's writer
     /// cannot commit until `endReadTransaction()`).
     func beginReadTransaction() throws(TileStoreError) {
