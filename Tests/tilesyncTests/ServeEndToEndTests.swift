@@ -149,6 +149,21 @@ final class ServeEndToEndTests {
         #expect(stale.status == 200, "If-Range with another tag: the whole archive")
         #expect(try CurlResponse.get(server.base + "/cities.pmtiles", ["-X", "OPTIONS"]).headers["access-control-allow-headers"]
             == "Range, If-None-Match, If-Range")
+        let reference = """
+            import hashlib, sys, urllib.request
+            from pmtiles.reader import Reader
+            def get_bytes(offset, length):
+                request = urllib.request.Request(sys.argv[1], headers={"Range": f"bytes={offset}-{offset + length - 1}"})
+                with urllib.request.urlopen(request) as answer:
+                    assert answer.status == 206, answer.status
+                    return answer.read()
+            reader = Reader(get_bytes)
+            print(reader.header()["max_zoom"], hashlib.md5(reader.get(2, 1, 1)).hexdigest().upper())
+            """
+        if try ServeEndToEndTests.run("/usr/bin/env", ["python3", "-c", "import pmtiles.reader; print('ok')"]) == "ok\n" {
+            let read = try ServeEndToEndTests.run("/usr/bin/env", ["python3", "-c", reference, server.base + "/cities.pmtiles"])
+            #expect(read == "6 \(ContentHash(of: stored).hex)\n", "the python pmtiles reader, by range requests to the server")
+        }
         _ = server.stop()
     }
 
