@@ -202,6 +202,22 @@ final class ServeEndToEndTests {
         #expect(server.stop().status == 0)
     }
 
+    @Test("A folder whose tiles or folders are links out of it: a linked tile is a 500 naming it, a linked folder is not entered; never the target's bytes")
+    func linksOutOfAFolder() throws {
+        #expect(try ToolRunner.run(["convert", Self.world, "tree", "--max-zoom", "1", "--quiet"], in: directory).status == 0)
+        try FileManager.default.removeItem(atPath: directory + "/tree/0/0/0.png")
+        try FileManager.default.createSymbolicLink(atPath: directory + "/tree/0/0/0.png", withDestinationPath: "/etc/passwd")
+        try FileManager.default.removeItem(atPath: directory + "/tree/1/0")
+        try FileManager.default.createSymbolicLink(atPath: directory + "/tree/1/0", withDestinationPath: "/etc")
+        let server = try ServeProcess(["tree"], in: directory)
+        let linked = try CurlResponse.get(server.base + "/tree/0/0/0.png")
+        #expect(linked.status == 500)
+        #expect(linked.text == "tree: tile 0/0/0 could not be read: file 0/0/0.png: open failed: Too many levels of symbolic links\n")
+        #expect(try CurlResponse.get(server.base + "/tree/1/0/0.png").text == "tree has no tile 1/0/0\n", "a linked folder is not entered")
+        #expect(try CurlResponse.get(server.base + "/tree/1/1/1.png").status == 200)
+        _ = server.stop()
+    }
+
     @Test("Names: NAME=STORE, the same name twice merges, clashing or bad names are refused before serving")
     func namesAndMerges() throws {
         #expect(try ToolRunner.run(["convert", Self.world, "low.mbtiles", "--max-zoom", "1", "--quiet"], in: directory).status == 0)
@@ -282,20 +298,4 @@ final class ServeEndToEndTests {
         }
         _ = server.stop()
     }
-}
-
-/// A flag one thread sets and another reads.
-final class ManagedFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
-}
-
-/// Responses collected by another thread.
-final class ManagedList: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [CurlResponse] = []
-    var items: [CurlResponse] { lock.withLock { values } }
-    func append(_ value: CurlResponse) { lock.withLock { values.append(value) } }
 }

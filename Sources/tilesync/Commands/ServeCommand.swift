@@ -169,14 +169,3 @@ struct ServeCommand: Command {
         return 0
     }
 }
-
-/// The router, set once the port is known (the daemon answers 503 before that).
-private final class ServedRouterBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: ServeRouter?
-
-    var router: ServeRouter? {
-        get { lock.withLock { value } }
-        set { lock.withLock { value = newValue } }
-    }
-}

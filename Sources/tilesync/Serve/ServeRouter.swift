@@ -102,8 +102,11 @@ struct ServeRouter: Sendable {
         let data: Data?
         do {
             data = try version.source.tile(at: coordinate)
+        } catch let error as TileStoreError {
+            let item = error.item.map { $0 + ": " } ?? ""
+            return .text(500, "\(store.name): tile \(coordinate.z)/\(coordinate.x)/\(coordinate.y) could not be read: \(item)\(error.message)")
         } catch {
-            return .text(500, "\(store.name): tile \(coordinate.z)/\(coordinate.x)/\(coordinate.y): \(error)")
+            return .text(500, "\(store.name): tile \(coordinate.z)/\(coordinate.x)/\(coordinate.y) could not be read: \(error)")
         }
         guard let data else {
             return settings.missingTileStatus == 204
