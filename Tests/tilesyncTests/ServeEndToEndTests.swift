@@ -91,7 +91,7 @@ final class ServeEndToEndTests {
         }
         let preview = try CurlResponse.get(server.base + "/world/")
         #expect(preview.text.contains("<script src=\"https://unpkg.com/maplibre-gl@5.3.0/dist/maplibre-gl.js\"></script>"))
-        #expect(preview.text.contains("fetch(\"/world.json\")"))
+        #expect(preview.text.contains("const storeName = \"world\";"))
         let redirect = try CurlResponse.get(server.base + "/world")
         #expect(redirect.status == 301)
         #expect(redirect.headers["location"] == "/world/")

@@ -97,6 +97,11 @@ struct ServeCommand: Command {
         portNumber = try arguments.integer(Self.port, in: 0...65535) ?? 8080
         threadCount = try arguments.integer(Self.threads, in: 1...1024)
         logsRequests = arguments.flag(Self.verbose)
+        settings = try Self.settings(arguments)
+    }
+
+    /// The answers' options: CORS, caching, the public URL, the assets folder, 204 for missing tiles.
+    private static func settings(_ arguments: ParsedArguments) throws -> ServeSettings {
         var settings = ServeSettings()
         if let origin = arguments.value(Self.corsOrigin) {
             guard !origin.isEmpty, origin.allSatisfy({ $0.isASCII && !$0.isNewline }) else {
@@ -125,7 +130,7 @@ struct ServeCommand: Command {
             settings.assetsFolder = folder
         }
         settings.missingTileStatus = arguments.flag(Self.empty204) ? 204 : 404
-        self.settings = settings
+        return settings
     }
 
     func run(cancellation: CancellationFlag) throws -> Int32 {

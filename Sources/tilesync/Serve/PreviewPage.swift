@@ -28,59 +28,65 @@ enum PreviewPage {
             <div id="legend"></div><pre id="features"></pre></div>
             <div id="map"></div>
             <script>
-            (async () => {
-              const tilejson = await (await fetch("/\(name).json")).json();
-              const vector = tilejson.format === "pbf";
-              const source = { type: vector ? "vector" : "raster", tiles: tilejson.tiles, minzoom: tilejson.minzoom,
-                               maxzoom: tilejson.maxzoom, bounds: tilejson.bounds, attribution: tilejson.attribution || "" };
-              if (!vector) source.tileSize = 256;
-              const layers = [{ id: "background", type: "background", paint: { "background-color": vector ? "#f4f3ef" : "#e8e8e8" } }];
-              const legend = document.getElementById("legend");
-              if (vector) {
-                (tilejson.vector_layers || []).forEach((layer, index) => {
-                  const colour = `hsl(${(index * 137.5) % 360}, 65%, 42%)`;
-                  const id = String(layer.id);
-                  layers.push({ id: id + " fill", type: "fill", source: "tiles", "source-layer": id,
-                                filter: ["==", ["geometry-type"], "Polygon"], paint: { "fill-color": colour, "fill-opacity": 0.2 } });
-                  layers.push({ id: id + " line", type: "line", source: "tiles", "source-layer": id,
-                                filter: ["in", ["geometry-type"], ["literal", ["LineString", "Polygon"]]],
-                                paint: { "line-color": colour, "line-width": 1.2 } });
-                  layers.push({ id: id + " point", type: "circle", source: "tiles", "source-layer": id,
-                                filter: ["==", ["geometry-type"], "Point"],
-                                paint: { "circle-color": colour, "circle-radius": 4, "circle-stroke-color": "#fff", "circle-stroke-width": 1 } });
-                  const item = document.createElement("div");
-                  const swatch = document.createElement("span");
-                  swatch.style.background = colour;
-                  item.append(swatch, id);
-                  legend.append(item);
-                });
-                if (!(tilejson.vector_layers || []).length) legend.textContent = "The metadata declares no vector_layers: nothing to draw.";
-              } else {
-                layers.push({ id: "tiles", type: "raster", source: "tiles" });
-              }
-              const [west, south, east, north] = tilejson.bounds;
-              const map = new maplibregl.Map({ container: "map", style: { version: 8, sources: { tiles: source }, layers },
-                                               bounds: [[west, south], [east, north]], fitBoundsOptions: { padding: 20 },
-                                               maxZoom: Math.max(tilejson.maxzoom + 2, 1), attributionControl: { compact: true } });
-              window.previewMap = map;
-              map.addControl(new maplibregl.NavigationControl());
-              const where = document.getElementById("where");
-              const show = () => { const c = map.getCenter(); where.textContent = `z ${map.getZoom().toFixed(1)} · ${c.lng.toFixed(4)}, ${c.lat.toFixed(4)}`; };
-              map.on("move", show);
-              show();
-              document.getElementById("boundaries").addEventListener("change", (event) => { map.showTileBoundaries = event.target.checked; });
-              map.on("click", (event) => {
-                const found = map.queryRenderedFeatures(event.point).filter((feature) => feature.layer.id !== "background");
-                document.getElementById("features").textContent = found.length
-                  ? found.slice(0, 20).map((feature) => (feature.sourceLayer || feature.layer.id) + " " + JSON.stringify(feature.properties, null, 1)).join("\\n")
-                  : (vector ? "no feature here" : "");
-              });
-              map.on("error", (event) => { document.body.dataset.error = String(event.error && event.error.message || event.error); });
-              map.on("idle", () => { document.body.dataset.idle = "true"; });
-            })().catch((error) => { document.body.dataset.error = String(error); });
+            const storeName = "\(name)";
+            \(script)
             </script>
             </body></html>
 
             """
     }
+
+    /// The page's script: builds the map from the store's TileJSON (`storeName` is set before it).
+    private static let script = """
+        (async () => {
+          const tilejson = await (await fetch("/" + storeName + ".json")).json();
+          const vector = tilejson.format === "pbf";
+          const source = { type: vector ? "vector" : "raster", tiles: tilejson.tiles, minzoom: tilejson.minzoom,
+                           maxzoom: tilejson.maxzoom, bounds: tilejson.bounds, attribution: tilejson.attribution || "" };
+          if (!vector) source.tileSize = 256;
+          const layers = [{ id: "background", type: "background", paint: { "background-color": vector ? "#f4f3ef" : "#e8e8e8" } }];
+          const legend = document.getElementById("legend");
+          if (vector) {
+            (tilejson.vector_layers || []).forEach((layer, index) => {
+              const colour = `hsl(${(index * 137.5) % 360}, 65%, 42%)`;
+              const id = String(layer.id);
+              layers.push({ id: id + " fill", type: "fill", source: "tiles", "source-layer": id,
+                            filter: ["==", ["geometry-type"], "Polygon"], paint: { "fill-color": colour, "fill-opacity": 0.2 } });
+              layers.push({ id: id + " line", type: "line", source: "tiles", "source-layer": id,
+                            filter: ["in", ["geometry-type"], ["literal", ["LineString", "Polygon"]]],
+                            paint: { "line-color": colour, "line-width": 1.2 } });
+              layers.push({ id: id + " point", type: "circle", source: "tiles", "source-layer": id,
+                            filter: ["==", ["geometry-type"], "Point"],
+                            paint: { "circle-color": colour, "circle-radius": 4, "circle-stroke-color": "#fff", "circle-stroke-width": 1 } });
+              const item = document.createElement("div");
+              const swatch = document.createElement("span");
+              swatch.style.background = colour;
+              item.append(swatch, id);
+              legend.append(item);
+            });
+            if (!(tilejson.vector_layers || []).length) legend.textContent = "The metadata declares no vector_layers: nothing to draw.";
+          } else {
+            layers.push({ id: "tiles", type: "raster", source: "tiles" });
+          }
+          const [west, south, east, north] = tilejson.bounds;
+          const map = new maplibregl.Map({ container: "map", style: { version: 8, sources: { tiles: source }, layers },
+                                           bounds: [[west, south], [east, north]], fitBoundsOptions: { padding: 20 },
+                                           maxZoom: Math.max(tilejson.maxzoom + 2, 1), attributionControl: { compact: true } });
+          window.previewMap = map;
+          map.addControl(new maplibregl.NavigationControl());
+          const where = document.getElementById("where");
+          const show = () => { const c = map.getCenter(); where.textContent = `z ${map.getZoom().toFixed(1)} · ${c.lng.toFixed(4)}, ${c.lat.toFixed(4)}`; };
+          map.on("move", show);
+          show();
+          document.getElementById("boundaries").addEventListener("change", (event) => { map.showTileBoundaries = event.target.checked; });
+          map.on("click", (event) => {
+            const found = map.queryRenderedFeatures(event.point).filter((feature) => feature.layer.id !== "background");
+            document.getElementById("features").textContent = found.length
+              ? found.slice(0, 20).map((feature) => (feature.sourceLayer || feature.layer.id) + " " + JSON.stringify(feature.properties, null, 1)).join("\\n")
+              : (vector ? "no feature here" : "");
+          });
+          map.on("error", (event) => { document.body.dataset.error = String(event.error && event.error.message || event.error); });
+          map.on("idle", () => { document.body.dataset.idle = "true"; });
+        })().catch((error) => { document.body.dataset.error = String(error); });
+        """
 }
