@@ -37,10 +37,7 @@ image=${BENCH_IMAGE:-/var/tmp/tilesync-bench.img}
 for tool in mb-util pmtiles-convert bsdtar sqlite3 tar rsync; do
   command -v "$tool" >/dev/null || { echo "needs $tool (pip install mbutil pmtiles; apt-get install libarchive-tools sqlite3 rsync)" >&2; exit 1; }
 done
-swift build -c release --product tilesync >&2
-swift build -c release --product tilesync-benchmark >&2
-bin=$(swift build -c release --show-bin-path)
-repo=$(pwd)
+. Benchmarks/release-build.sh
 ext=pbf; [ "$kind" = raster ] && ext=png
 
 . Benchmarks/loop-work.sh

@@ -15,10 +15,7 @@ image=${BENCH_IMAGE:-/var/tmp/tilesync-compress-bench.img}
 for tool in sqlite3 pigz zstd tar; do
   command -v "$tool" >/dev/null || { echo "needs $tool (apt-get install sqlite3 pigz zstd tar)" >&2; exit 1; }
 done
-swift build -c release --product tilesync >&2
-swift build -c release --product tilesync-benchmark >&2
-bin=$(swift build -c release --show-bin-path)
-repo=$(pwd)
+. Benchmarks/release-build.sh
 . Benchmarks/loop-work.sh
 trap loop_work_unmount EXIT
 loop_work_mount $(( tiles * 3000 * 10 + (4 << 30) ))

@@ -25,10 +25,7 @@ layout=${LAYOUT:-bands}
 work=${BENCH_WORK:-/tmp/tilesync-merge-bench}
 image=${BENCH_IMAGE:-/var/tmp/tilesync-merge-bench.img}
 command -v sqlite3 >/dev/null || { echo "needs sqlite3 (apt-get install sqlite3)" >&2; exit 1; }
-swift build -c release --product tilesync >&2
-swift build -c release --product tilesync-benchmark >&2
-bin=$(swift build -c release --show-bin-path)
-repo=$(pwd)
+. Benchmarks/release-build.sh
 
 . Benchmarks/loop-work.sh
 trap loop_work_unmount EXIT

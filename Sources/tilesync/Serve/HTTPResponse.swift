@@ -33,8 +33,4 @@ struct HTTPResponse: Sendable {
         case .none: 0
         }
     }
-
-    func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
-    }
 }
