@@ -14,7 +14,7 @@ let package = Package(
         .library(name: "TileSync", targets: ["TileSync"]),
         .executable(name: "tilesync", targets: ["tilesync"]),
     ],
-    // The four C libraries the iOS SDK lacks, each a trait on by default. Building without them
+    // The C libraries the iOS SDK lacks, each a trait on by default. Building without them
     // (`swift build --disable-default-traits --product TileSync`, part of Scripts/test) compiles
     // the library as an iOS app gets it, so a missing `#if canImport` guard fails on Linux.
     traits: [
@@ -22,7 +22,8 @@ let package = Package(
         .trait(name: "Zstd", description: "zstd-compressed PMTiles directories and tiles"),
         .trait(name: "Brotli", description: "brotli-compressed PMTiles directories and tiles"),
         .trait(name: "LibCrypto", description: "MD5 and SHA-256 through OpenSSL's libcrypto on Linux"),
-        .default(enabledTraits: ["Tar", "Zstd", "Brotli", "LibCrypto"]),
+        .trait(name: "RasterCodecs", description: "raster tiles re-encoded through libwebp, libpng and libjpeg-turbo"),
+        .default(enabledTraits: ["Tar", "Zstd", "Brotli", "LibCrypto", "RasterCodecs"]),
     ],
     targets: [
         .systemLibrary(
@@ -55,6 +56,27 @@ let package = Package(
             pkgConfig: "libbrotlidec",
             providers: [.apt(["libbrotli-dev"]), .brew(["brotli"])]
         ),
+        // Raster re-encoding (`--tile-format`): libwebp is called from Swift; libpng and libjpeg,
+        // which report errors through longjmp, through the small C target CTileSyncRasterShims.
+        .systemLibrary(
+            name: "CTileSyncWebP",
+            pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
+        .systemLibrary(
+            name: "CTileSyncPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        .systemLibrary(
+            name: "CTileSyncJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
+        ),
+        .target(
+            name: "CTileSyncRasterShims",
+            dependencies: ["CTileSyncPNG", "CTileSyncJPEG"]
+        ),
         // GNU libmicrohttpd: the HTTP server of `tilesync serve`, linked by the tool only.
         .systemLibrary(
             name: "CTileSyncMicroHTTPD",
@@ -73,6 +95,10 @@ let package = Package(
                 // with those are read on Linux only.
                 .target(name: "CTileSyncZstd", condition: .when(platforms: [.linux], traits: ["Zstd"])),
                 .target(name: "CTileSyncBrotli", condition: .when(platforms: [.linux], traits: ["Brotli"])),
+                // Re-encoding raster tiles is for Linux and macOS (Homebrew's libraries); an iOS
+                // build refuses --tile-format with a clear error.
+                .target(name: "CTileSyncWebP", condition: .when(platforms: [.linux, .macOS], traits: ["RasterCodecs"])),
+                .target(name: "CTileSyncRasterShims", condition: .when(platforms: [.linux, .macOS], traits: ["RasterCodecs"])),
             ],
             swiftSettings: strictSettings
         ),

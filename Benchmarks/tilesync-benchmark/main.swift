@@ -4,13 +4,14 @@ import TileSync
 /// `tilesync-benchmark generate`: writes a deterministic MBTiles for benchmarks.
 ///
 ///     swift run -c release tilesync-benchmark generate --tiles 100000 --out /tmp/bench.mbtiles
-///         [--kind vector|raster|mvt] [--repeat 0.4] [--seed 1] [--skip K] [--average BYTES] [--region I/N]
+///         [--kind vector|raster|mvt|picture] [--repeat 0.4] [--seed 1] [--skip K] [--average BYTES] [--region I/N]
 ///
 /// `tilesync-benchmark random-reads --store FILE [--reads N] [--max-zoom Z]`: reads N tiles at
 /// random coordinates of zooms 0...Z (default: the store's `maxzoom`) through `TileSource` (as a map app does) and prints reads/s.
 ///
 /// Vector-like tiles are gzip-headed pseudo-random bytes averaging 3 KB; raster-like ones are
-/// PNG-headed, averaging 20 KB. A share `--repeat` of tiles reuses one of 64 shared blobs, as
+/// PNG-headed, averaging 20 KB; `picture` ones are real PNG map pictures (`MapPictureGenerator`,
+/// drawn on every core), the repeated ones plain sea. A share `--repeat` of tiles reuses one of 64 shared blobs, as
 /// ocean and empty tiles do in real sets. Tiles fill whole zoom levels from 0 up, after the
 /// first `--skip` coordinates (so stores made with different skips overlap where they meet);
 /// `--average` sets the mean tile size; `--region I/N` keeps to one cell of a grid of N over
@@ -19,7 +20,7 @@ enum BenchmarkTool {
     static func main() throws {
         var arguments = Array(CommandLine.arguments.dropFirst())
         guard arguments.first == "generate" || arguments.first == "random-reads" else {
-            FileHandle.standardError.write(Data("usage: tilesync-benchmark generate --tiles N --out FILE.mbtiles [--kind vector|raster|mvt] [--repeat 0.4] [--seed 1] [--skip K] [--average BYTES] [--region I/N]\n       tilesync-benchmark random-reads --store FILE [--reads N] [--max-zoom Z]\n".utf8))
+            FileHandle.standardError.write(Data("usage: tilesync-benchmark generate --tiles N --out FILE.mbtiles [--kind vector|raster|mvt|picture] [--repeat 0.4] [--seed 1] [--skip K] [--average BYTES] [--region I/N]\n       tilesync-benchmark random-reads --store FILE [--reads N] [--max-zoom Z]\n".utf8))
             exit(2)
         }
         let command = arguments.removeFirst()
@@ -42,7 +43,8 @@ enum BenchmarkTool {
             exit(2)
         }
         let generator = DatasetGenerator(
-            tileCount: count, raster: options["kind"] == "raster", uncompressedVector: options["kind"] == "mvt",
+            tileCount: count, raster: options["kind"] == "raster" || options["kind"] == "picture", uncompressedVector: options["kind"] == "mvt",
+            pictures: options["kind"] == "picture",
             repeatShare: options["repeat"].flatMap(Double.init) ?? 0.4,
             seed: options["seed"].flatMap(UInt64.init) ?? 1,
             skipped: options["skip"].flatMap(Int.init) ?? 0, averageSize: options["average"].flatMap(Int.init),
@@ -58,6 +60,8 @@ struct DatasetGenerator {
     /// Uncompressed vector tiles (a layer tag, then words from a small vocabulary, so they
     /// compress about as real tiles do) instead of gzip-headed random bytes.
     var uncompressedVector = false
+    /// Real PNG map pictures instead of PNG-headed random bytes.
+    var pictures = false
     let repeatShare: Double
     let seed: UInt64
     /// Coordinates passed over (not written) before the first tile, in the same order.
@@ -109,18 +113,43 @@ struct DatasetGenerator {
         try writer.begin(metadata: metadata)
         var written = 0
         var passed = 0
+        var pending: [(TileCoordinate, UInt64?)] = []
+        let sea = pictures ? try MapPictureGenerator.sea() : Data()
+        func drawPending() throws {
+            let drawn = try Self.draw(pending.map(\.1))
+            for ((coordinate, _), data) in zip(pending, drawn) { try writer.write(Tile(coordinate: coordinate, data: data ?? sea)) }
+            pending.removeAll(keepingCapacity: true)
+        }
         zooms: for z in 0...TileCoordinate.maxZoom {
             for coordinate in try TileRange.world(z: z) {
                 if let region, !region.contains(coordinate) { continue }
                 passed += 1
                 if passed <= skipped { continue }
                 let repeated = Double(next() % 1_000_000) / 1_000_000 < repeatShare
-                try writer.write(Tile(coordinate: coordinate, data: repeated ? shared[Int(next() % 64)] : blob()))
+                if pictures {
+                    pending.append((coordinate, repeated ? nil : next()))
+                    if pending.count == 512 { try drawPending() }
+                } else {
+                    try writer.write(Tile(coordinate: coordinate, data: repeated ? shared[Int(next() % 64)] : blob()))
+                }
                 written += 1
                 if written == tileCount { break zooms }
             }
         }
+        try drawPending()
         try writer.finish()
+    }
+
+    /// Pictures for the seeds, drawn on every core (nil for a nil seed).
+    private static func draw(_ seeds: [UInt64?]) throws -> [Data?] {
+        var results = [Result<Data?, any Error>](repeating: .success(nil), count: seeds.count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let output = buffer
+            DispatchQueue.concurrentPerform(iterations: seeds.count) { index in
+                output[index] = Result { try seeds[index].map { try MapPictureGenerator.tile(seed: $0) } }
+            }
+        }
+        return try results.map { try $0.get() }
     }
 }
 

@@ -15,6 +15,8 @@ enum FuzzTargets {
         case names
         /// Bytes of a metadata.json / TileJSON document (also read as a `.grid.json` UTFGrid).
         case metadata
+        /// Bytes of a raster tile (PNG, JPEG, WebP), decoded and re-encoded.
+        case raster
     }
 
     static let scratch = NSTemporaryDirectory() + "tilesync-fuzz-\(getpid())"
@@ -26,6 +28,28 @@ enum FuzzTargets {
         case .pmtiles: store(data, name: "input.pmtiles", kind: .pmtiles)
         case .names: names(String(decoding: data, as: UTF8.self))
         case .metadata: metadata(data)
+        case .raster: raster(data)
+        }
+    }
+
+    /// A raster tile decoded (at most 4,194,304 pixels); what decodes is re-encoded as lossless
+    /// WebP and as PNG, which must decode to the same pixels, and as JPEG over white.
+    private static func raster(_ data: Data) {
+        guard let image = try? RasterReencoder.decode(data, pixelLimit: 1 << 22),
+              let origin = try? TileCoordinate(z: 0, x: 0, y: 0) else { return }
+        let tile = Tile(coordinate: origin, data: data)
+        var lossless = RasterEncoding(format: .webp)
+        lossless.lossless = true
+        var jpeg = RasterEncoding(format: .jpeg)
+        jpeg.background = RasterColor(red: 255, green: 255, blue: 255)
+        for encoding in [lossless, RasterEncoding(format: .png), jpeg] {
+            var limited = encoding
+            limited.pixelLimit = 1 << 22
+            guard let reencoder = try? RasterReencoder(encoding: limited, store: "fuzz"),
+                  case .reencoded(let bytes)? = try? reencoder.reencode(tile), encoding.format != .jpeg else { continue }
+            guard let again = try? RasterReencoder.decode(bytes, pixelLimit: 1 << 22), again.hasSamePixels(as: image) || image.reducedPrecision else {
+                fatalError("a lossless re-encoding (\(encoding.formatDescription)) does not decode to the same pixels")
+            }
         }
     }
 

@@ -37,7 +37,7 @@ enum TilesyncTool {
     }
 
     static func main() {
-        MallocArenaLimit.apply()
+        MallocSettings.apply()
         let status = run(Array(CommandLine.arguments.dropFirst()))
         // Everything is written and renamed by now (output goes out unbuffered): end without the
         // exit-time teardown, where a networking thread still winding down once aborted a finished run.

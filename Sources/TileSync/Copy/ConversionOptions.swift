@@ -13,6 +13,9 @@ public struct ConversionOptions: Sendable {
     /// Re-encode vector tiles into this compression (`--compress`); nil keeps the bytes as
     /// they are. See `TileRecompressor`.
     public var compression: TileCompression?
+    /// Re-encode raster tiles, or drop empty ones (`--tile-format`, `--drop-empty`); nil keeps
+    /// them. See `RasterReencoder`.
+    public var rasterEncoding: RasterEncoding?
     /// What the run refuses before its first write (`--max-tiles`, free space).
     public var limits = TileAmountLimits()
     /// Polled between tiles; returning true stops the run, leaving the destination untouched.

@@ -20,9 +20,11 @@ final class ConversionRun {
     private var mismatched = SkippedItems()
     private var repeated = SkippedItems()
     private var previous: TileCoordinate?
-    private let recompressor: TileRecompressor?
-    /// Raster tiles that `--compress` left as they are (counted on the prefetching thread).
-    private let rasterTiles = LockedCount()
+    private let rewriter: TileRewriter?
+    /// What the rewriter did (counted on the prefetching thread).
+    private let rewriteTally = LockedRewriteTally()
+    /// Raster re-encodings of contents that repeat, made once.
+    private let repeats: RepeatedRewrites?
 
     init(reader: any TileReader, writer: any TileWriter, options: ConversionOptions,
          progress: ((ConversionProgress) -> Void)?, written: ((Tile) -> Void)?) throws {
@@ -35,10 +37,9 @@ final class ConversionRun {
         summary.destinationDeduplicates = writer.deduplication != .none
         linksRepeats = writer.deduplication == .linksRepeats
         cursor = try reader.tiles(matching: options.filter, preferring: writer.preferredOrder)
-        recompressor = try options.compression.map {
-            TileRecompressor(target: $0, declared: try reader.declaredTileCompression(), store: reader.location.address)
-        }
-        if recompressor == nil, let rereads = writer.abilities.rereadsBlobs, let source = reader.rereadSource {
+        rewriter = try TileRewriter(compression: options.compression, raster: options.rasterEncoding, reader: reader)
+        repeats = rewriter?.reencoder != nil ? RepeatedRewrites() : nil
+        if rewriter == nil, let rereads = writer.abilities.rereadsBlobs, let source = reader.rereadSource {
             rereads(source.rereader)
             rereadsSource = true
         } else {
@@ -55,10 +56,12 @@ final class ConversionRun {
     /// - Returns: the summary without its duration.
     func copy(sourceMetadata: TileMetadata) throws -> ConversionSummary {
         let first = try firstTile()
-        let declared = try recompressor.map { $0.target } ?? reader.declaredTileCompression()
-        summary.sniffedFormat = first.map { SniffedTileFormat(sniffing: $0.data, declaredCompression: declared, declaredFormat: sourceMetadata.format) }
+        let declared = try rewriter?.targetCompression ?? reader.declaredTileCompression()
+        let declaredFormat = rewriter?.reencoder?.encoding.format ?? sourceMetadata.format
+        summary.sniffedFormat = first.map { SniffedTileFormat(sniffing: $0.data, declaredCompression: declared, declaredFormat: declaredFormat) }
         var metadata = sourceMetadata
-        if let target = recompressor?.target { metadata["compression"] = target == .zlib ? TileCompression.gzip.rawValue : target.rawValue }
+        if let target = rewriter?.targetCompression { metadata["compression"] = target.rawValue }
+        if let format = rewriter?.reencoder?.encoding.format { metadata["format"] = format.rawValue }
         // Every part of a sharded run writes the metadata of the whole run.
         let prepared = try PreparedMetadata.prepare(reader, metadata: metadata, filter: options.filter.withoutShard,
                                                     sniffed: summary.sniffedFormat, wantsTileCount: progress != nil)
@@ -79,9 +82,11 @@ final class ConversionRun {
             summary.warnings.append("\(mismatched.count) tiles are not \(expected) like the first tile "
                 + "(first: \(firstNamed.item) is \(firstNamed.reason)); they are stored as they are")
         }
-        if rasterTiles.value > 0 {
-            summary.warnings.append("\(rasterTiles.value) raster tiles were stored as they are: --compress applies to vector tiles")
+        let tally = rewriteTally.value
+        if tally.rasterPassed > 0 {
+            summary.warnings.append("\(tally.rasterPassed) raster tiles were stored as they are: --compress applies to vector tiles")
         }
+        if rewriter?.reencoder != nil { summary.rasterReencoding = tally.raster }
         if let counter { try takeCounts(from: counter) }
         if let warning = Self.repeatedWarning(repeated, source: reader.location.address) { summary.warnings.append(warning) }
         summary.nonTiles = cursor.skipped
@@ -132,11 +137,11 @@ final class ConversionRun {
     private func stream(from first: Tile?, counter: BlobCounter?, total: Int?) throws {
         let needsHashes = writer.wantsHashes
         var invalidTiles = summary.invalidTiles
-        let transform = recompressor.map { recompressor in
-            { [options, rasterTiles] (tiles: [Tile]) throws -> [Tile] in
-                var raster = 0
-                defer { rasterTiles.add(raster) }
-                return try recompressor.recompress(tiles, skipInvalid: options.skipInvalid, invalid: &invalidTiles, raster: &raster)
+        let transform = rewriter.map { rewriter in
+            { [options, rewriteTally, repeats] (tiles: [Tile]) throws -> [Tile] in
+                var tally = TileRewriteTally()
+                defer { rewriteTally.add(tally) }
+                return try rewriter.rewrite(tiles, skipInvalid: options.skipInvalid, invalid: &invalidTiles, tally: &tally, repeats: repeats)
             }
         }
         // A writer that only records each tile (PMTiles) leaves a core to hashing; one that does
@@ -159,13 +164,15 @@ final class ConversionRun {
         summary.invalidTiles = invalidTiles
     }
 
-    /// The first valid tile, recompressed when asked (invalid ones skipped with `skipInvalid`).
+    /// The first valid tile, rewritten when asked (invalid ones skipped with `skipInvalid`,
+    /// dropped ones passed over).
     private func firstTile() throws -> Tile? {
         while let tile = try TileConverter.nextTile(cursor, skipInvalid: options.skipInvalid, invalidTiles: &summary.invalidTiles) {
-            guard let recompressor else { return tile }
-            var raster = 0
-            let done = try recompressor.recompress([tile], skipInvalid: options.skipInvalid, invalid: &summary.invalidTiles, raster: &raster)
-            rasterTiles.add(raster)
+            guard let rewriter else { return tile }
+            var tally = TileRewriteTally()
+            let done = try rewriter.rewrite([tile], skipInvalid: options.skipInvalid, invalid: &summary.invalidTiles, tally: &tally,
+                                            repeats: repeats)
+            rewriteTally.add(tally)
             if let first = done.first { return first }
         }
         return nil

@@ -34,6 +34,8 @@ public struct ConversionSummary: Sendable {
     public internal(set) var notes: [String] = []
     /// Wall-clock duration in seconds.
     public internal(set) var seconds = 0.0
+    /// What raster re-encoding did, when it was asked for.
+    public internal(set) var rasterReencoding: RasterReencodingTally?
     /// The metadata written to the destination.
     public internal(set) var metadata = TileMetadata()
 }

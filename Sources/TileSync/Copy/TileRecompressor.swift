@@ -4,7 +4,8 @@ import Foundation
 /// decodes whatever the bytes are (gzip, zlib and zstd by their magic bytes; brotli, which has
 /// none, when the source declares it), then encodes as asked: gzip (zlib level 6, no name, time
 /// 0, so equal tiles give equal bytes), zstd (level 3), brotli (quality 6) or none. Raster tiles
-/// (PNG, JPEG, WebP, GIF) pass unchanged and are counted. Batches are spread over every core.
+/// (PNG, JPEG, WebP, GIF) pass unchanged (`TileRewriter` counts them and spreads batches over
+/// every core).
 public struct TileRecompressor: Sendable {
     /// The most bytes a tile may decode to (a guard against decompression bombs).
     public static let decodedLimit = 64 << 20
@@ -63,7 +64,7 @@ public struct TileRecompressor: Sendable {
         }
     }
 
-    private func recompress(_ tile: Tile, encoders: Encoders) throws(TileStoreError) -> Tile? {
+    func recompress(_ tile: Tile, encoders: Encoders) throws(TileStoreError) -> Tile? {
         let sniffed = SniffedTileFormat(sniffing: tile.data)
         if [.png, .jpeg, .webp, .gif].contains(sniffed.format) { return nil }
         let compression: TileCompression = sniffed.format == .unknown && declared == .brotli ? .brotli : sniffed.compression
@@ -80,41 +81,6 @@ public struct TileRecompressor: Sendable {
             throw TileStoreError(.invalidTile, store: store, item: "tile \(tile.coordinate)",
                                  message: "cannot be recompressed from \(compression.rawValue): \(error.description)")
         }
-    }
-
-    /// A batch re-encoded on every core, in order; raster tiles and (with `skipInvalid`)
-    /// tiles that do not decode are counted.
-    /// - Throws: the first tile's error when `skipInvalid` is false.
-    func recompress(_ tiles: [Tile], skipInvalid: Bool, invalid: inout SkippedItems, raster: inout Int) throws -> [Tile] {
-        var results = [Result<Tile?, TileStoreError>](repeating: .success(nil), count: tiles.count)
-        let workers = max(1, min(tiles.count, ProcessInfo.processInfo.activeProcessorCount))
-        results.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let output = buffer
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                let encoders = Encoders()
-                for index in stride(from: worker, to: tiles.count, by: workers) {
-                    do throws(TileStoreError) {
-                        output[index] = .success(try recompress(tiles[index], encoders: encoders))
-                    } catch {
-                        output[index] = .failure(error)
-                    }
-                }
-            }
-        }
-        var done: [Tile] = []
-        done.reserveCapacity(tiles.count)
-        for (tile, result) in zip(tiles, results) {
-            switch result {
-            case .success(let recompressed?): done.append(recompressed)
-            case .success(nil):
-                raster += 1
-                done.append(tile)
-            case .failure(let error):
-                guard skipInvalid else { throw error }
-                invalid.record(error.item ?? "tile \(tile.coordinate)", reason: error.message)
-            }
-        }
-        return done
     }
 
     private static func decode(_ data: Data, _ compression: TileCompression) throws(CompressionError) -> [UInt8] {

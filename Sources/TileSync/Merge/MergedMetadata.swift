@@ -9,8 +9,10 @@ enum MergedMetadata {
     static let firstSourceKeys: Set<String> = ["name", "description", "center"]
 
     /// - Throws: `TileStoreError` `.invalidOptions` when two sources declare different formats.
-    static func merge(_ all: [TileMetadata], locations: [TileStoreLocation], policy: DuplicatePolicy) throws -> TileMetadata {
-        try refuseMixedFormats(all, locations: locations)
+    /// - Parameter rasterFormatsMayDiffer: raster tiles are re-encoded into one format on the way.
+    static func merge(_ all: [TileMetadata], locations: [TileStoreLocation], policy: DuplicatePolicy,
+                      rasterFormatsMayDiffer: Bool = false) throws -> TileMetadata {
+        try refuseMixedFormats(all, locations: locations, rasterFormatsMayDiffer: rasterFormatsMayDiffer)
         var merged = TileMetadata()
         let ordered = policy == .override ? Array(all.reversed()) : all
         for metadata in ordered {
@@ -36,14 +38,14 @@ enum MergedMetadata {
         return merged
     }
 
-    private static func refuseMixedFormats(_ all: [TileMetadata], locations: [TileStoreLocation]) throws {
+    private static func refuseMixedFormats(_ all: [TileMetadata], locations: [TileStoreLocation], rasterFormatsMayDiffer: Bool) throws {
         var seen: (format: TileFormat, store: String)?
         for (metadata, location) in zip(all, locations) {
             guard let format = metadata["format"].flatMap(TileFormat.init(declared:)) else { continue }
-            if let seen, seen.format != format {
+            if let seen, seen.format != format, !(rasterFormatsMayDiffer && MergedEncodings.bothRaster(format, seen.format)) {
                 throw TileStoreError(.invalidOptions, store: location.address, item: "metadata format",
                                      message: "is \(format), but \(seen.store) holds \(seen.format): a merge needs one tile format",
-                                     hint: "convert the sources to one format first")
+                                     hint: MergedEncodings.formatHint(format, seen.format))
             }
             if seen == nil { seen = (format, location.address) }
         }

@@ -7,6 +7,8 @@ final class MergedSources: @unchecked Sendable {
     let locations: [TileStoreLocation]
     let lookups: [TileSource]
     let policy: DuplicatePolicy
+    /// Raster sources may differ in format (they are re-encoded into one on the way).
+    let rasterFormatsMayDiffer: Bool
     /// The order each source streams in (its lookup reader's).
     let orders: [TileOrder]
     /// The encoding of each source's first tile (`MergedEncodings`), nil for a source without
@@ -17,9 +19,10 @@ final class MergedSources: @unchecked Sendable {
     let order: TileOrder
 
     /// - Throws: `TileStoreError` when a source cannot be opened.
-    init(_ locations: [TileStoreLocation], policy: DuplicatePolicy) throws {
+    init(_ locations: [TileStoreLocation], policy: DuplicatePolicy, rasterFormatsMayDiffer: Bool = false) throws {
         self.locations = locations
         self.policy = policy
+        self.rasterFormatsMayDiffer = rasterFormatsMayDiffer
         lookups = try locations.map { try TileSource(location: $0) }
         var orders: [TileOrder] = [], encodings: [SniffedTileFormat?] = []
         for lookup in lookups {

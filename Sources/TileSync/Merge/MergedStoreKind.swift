@@ -13,13 +13,18 @@ public struct MergedStoreKind: TileStoreKind {
     /// The tiles are re-encoded into one compression on the way (`--compress`), so sources may
     /// differ in compression (never in format).
     public let compressionsMayDiffer: Bool
+    /// Raster tiles are re-encoded into one format on the way (`--tile-format`), so raster
+    /// sources may differ in format (PNG, JPEG, WebP; never raster and vector).
+    public let rasterFormatsMayDiffer: Bool
     private let latest = LatestTally()
 
     /// A merge of `sources` (at least one).
-    public init(sources: [TileStoreLocation], policy: DuplicatePolicy, compressionsMayDiffer: Bool = false) {
+    public init(sources: [TileStoreLocation], policy: DuplicatePolicy, compressionsMayDiffer: Bool = false,
+                rasterFormatsMayDiffer: Bool = false) {
         self.sources = sources
         self.policy = policy
         self.compressionsMayDiffer = compressionsMayDiffer
+        self.rasterFormatsMayDiffer = rasterFormatsMayDiffer
     }
 
     public var name: String { "merge" }
@@ -48,8 +53,8 @@ public struct MergedStoreKind: TileStoreKind {
 
     public func openReader(at location: TileStoreLocation, options: MergedStoreOptions) throws(TileStoreError) -> any TileReader {
         do {
-            let merged = try MergedSources(sources, policy: policy)
-            try MergedEncodings.check(merged, compressionsMayDiffer: compressionsMayDiffer)
+            let merged = try MergedSources(sources, policy: policy, rasterFormatsMayDiffer: rasterFormatsMayDiffer)
+            try MergedEncodings.check(merged, compressionsMayDiffer: compressionsMayDiffer, rasterFormatsMayDiffer: rasterFormatsMayDiffer)
             let latest = latest
             return MergedTileReader(location: location, sources: merged) { latest.value = $0 }
         } catch {
@@ -72,11 +77,13 @@ public struct MergedStoreKind: TileStoreKind {
 
 extension TileStoreLocation {
     /// Several stores read as one, in this order; `policy` decides a coordinate several hold
-    /// with different bytes. Sources of different tile formats, or compressions unless
-    /// `compressionsMayDiffer` (the tiles are re-encoded on the way), are refused when it is
+    /// with different bytes. Sources of different tile formats, unless `rasterFormatsMayDiffer`
+    /// (raster tiles are re-encoded into one format on the way), or compressions, unless
+    /// `compressionsMayDiffer` (the tiles are recompressed on the way), are refused when it is
     /// opened. The address lists the sources' addresses joined by ` + `.
     public static func merging(_ sources: [TileStoreLocation], onDuplicate policy: DuplicatePolicy,
-                               compressionsMayDiffer: Bool = false) -> TileStoreLocation {
-        MergedStoreKind(sources: sources, policy: policy, compressionsMayDiffer: compressionsMayDiffer).location
+                               compressionsMayDiffer: Bool = false, rasterFormatsMayDiffer: Bool = false) -> TileStoreLocation {
+        MergedStoreKind(sources: sources, policy: policy, compressionsMayDiffer: compressionsMayDiffer,
+                        rasterFormatsMayDiffer: rasterFormatsMayDiffer).location
     }
 }

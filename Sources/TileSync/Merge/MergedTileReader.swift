@@ -20,7 +20,8 @@ final class MergedTileReader: TileReader {
     var order: TileOrder { sources.order }
 
     func metadata() throws -> TileMetadata {
-        try MergedMetadata.merge(sources.lookups.map(\.metadata), locations: sources.locations, policy: sources.policy)
+        try MergedMetadata.merge(sources.lookups.map(\.metadata), locations: sources.locations, policy: sources.policy,
+                                 rasterFormatsMayDiffer: sources.rasterFormatsMayDiffer)
     }
 
     func tiles(matching filter: TileFilter) throws -> any TileCursor {

@@ -42,7 +42,14 @@ struct SyncApplier {
     }
 
     private func writeByStreaming(to updater: any TileUpdater) throws {
-        let cursor = try context.sourceReader.tiles(matching: context.options.filter)
+        let cursor = if let rewriting = context.rewritingSource {
+            try rewriting.tiles(matching: context.options.filter) { coordinate in
+                guard let row = try plan.row(at: coordinate) else { return false }
+                return row.action == .add || row.action == .replace
+            }
+        } else {
+            try context.sourceReader.tiles(matching: context.options.filter)
+        }
         var ignored = SkippedItems()
         while let tile = try TileConverter.nextTile(cursor, skipInvalid: context.options.skipInvalid, invalidTiles: &ignored) {
             guard let row = try plan.row(at: tile.coordinate), row.action == .add || row.action == .replace else { continue }

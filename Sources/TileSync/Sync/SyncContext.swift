@@ -9,6 +9,9 @@ final class SyncContext {
     let destination: TileStoreLocation
     let options: SyncOptions
     let sourceReader: any TileReader
+    /// The source reader when it rewrites tiles (`--tile-format`, `--drop-empty`, `--compress`):
+    /// its memo, first-tile format and planned-tiles cursor.
+    let rewritingSource: RewritingTileReader?
     /// Closed (set to nil) before the destination is changed.
     var destinationReader: (any TileReader)?
     let destinationExisted: Bool
@@ -24,11 +27,13 @@ final class SyncContext {
     let syncTime = Int64(Date().timeIntervalSince1970 * 1_000_000_000)
     var warnings: [String] = []
 
-    init(source: TileStoreLocation, destination: TileStoreLocation, options: SyncOptions, sourceReader: any TileReader) throws {
+    init(source: TileStoreLocation, destination: TileStoreLocation, options: SyncOptions, sourceReader: any TileReader,
+         rewritingSource: RewritingTileReader? = nil) throws {
         self.source = source
         self.destination = destination
         self.options = options
-        self.sourceReader = sourceReader
+        self.sourceReader = rewritingSource ?? sourceReader
+        self.rewritingSource = rewritingSource
         let resource = destination.resource
         destinationExisted = resource.exists
         destinationReader = destinationExisted ? try destination.openReader() : nil

@@ -4,9 +4,12 @@ import Foundation
 /// one conversion that gives every tile its source tile's modification time, which is all the
 /// next sync compares. Every tile is an add.
 enum SyncInitialCopy {
-    /// True when `sync` may take this path.
+    /// True when `sync` may take this path: not with raster re-encoding, whose memo (what each
+    /// source tile became) only a planned sync writes, so that the next sync need not re-encode
+    /// every tile to compare it.
     static func applies(from source: TileStoreLocation, to destination: TileStoreLocation, options: SyncOptions) -> Bool {
         !options.dryRun && !destination.resource.exists && !SyncContext.keepsState(source, destination)
+            && options.rasterEncoding == nil
     }
 
     static func run(from source: TileStoreLocation, to destination: TileStoreLocation, options: SyncOptions,
@@ -15,6 +18,7 @@ enum SyncInitialCopy {
         conversion.filter = options.filter
         conversion.skipInvalid = options.skipInvalid
         conversion.compression = options.compression
+        conversion.rasterEncoding = options.rasterEncoding
         conversion.isCancelled = options.isCancelled
         conversion.limits = options.limits
         conversion.preservesModificationTimes = true
@@ -30,6 +34,7 @@ enum SyncInitialCopy {
         summary.bytesToAdd = converted.bytesWritten
         summary.metadataChanged = converted.metadata.entries.contains { !SyncMetadata.ignoredKeys.contains($0.key) }
         summary.invalidTiles = converted.invalidTiles
+        summary.rasterReencoding = converted.rasterReencoding
         summary.created = true
         summary.wroteNothing = false
         summary.seconds = Date().timeIntervalSince(started)

@@ -6,7 +6,11 @@ enum SyncMetadata {
     /// The source's metadata as the destination gets it (`PreparedMetadata`), from the first
     /// valid source tile's bytes; every part of a sharded sync writes the metadata of the whole.
     static func prepare(_ context: SyncContext) throws -> PreparedMetadata {
-        try prepare(context.sourceReader, filter: context.options.filter)
+        if let rewriting = context.rewritingSource {
+            return try PreparedMetadata.prepare(rewriting, metadata: try rewriting.metadata(), filter: context.options.filter.withoutShard,
+                                                sniffed: try rewriting.firstTileFormat(matching: context.options.filter))
+        }
+        return try prepare(context.sourceReader, filter: context.options.filter)
     }
 
     /// A reader's metadata as a sync within `filter` would write it into another store.

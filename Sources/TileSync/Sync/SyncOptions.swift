@@ -13,6 +13,10 @@ public struct SyncOptions: Sendable {
     /// Re-encode vector tiles into this compression (`--compress`); the source's tiles are then
     /// compared as recompressed, by MD5 (as with `checksum`). nil keeps the bytes.
     public var compression: TileCompression?
+    /// Re-encode raster tiles, or drop empty ones (`--tile-format`, `--drop-empty`); the source's
+    /// tiles are then compared as re-encoded, by MD5, and a memo beside the destination's sync
+    /// state keeps what each source tile became, so a rerun re-encodes only tiles that changed.
+    public var rasterEncoding: RasterEncoding?
     /// Count invalid source tiles and go on instead of stopping.
     public var skipInvalid = false
     /// Refuse, before any change, a sync that would delete more than this many tiles

@@ -38,6 +38,10 @@ public struct SyncSummary: Sendable {
     public internal(set) var uncarried: [UncarriedContent] = []
     /// Invalid source tiles skipped with `skipInvalid`.
     public internal(set) var invalidTiles = SkippedItems()
+    /// What raster re-encoding did, when it was asked for: the distinct source tile contents
+    /// this run re-encoded (a content repeated or known from the memo of the last sync is
+    /// encoded once or not at all) and their bytes, and the source tiles dropped as empty.
+    public internal(set) var rasterReencoding: RasterReencodingTally?
     /// Wall-clock duration in seconds.
     public internal(set) var seconds = 0.0
 

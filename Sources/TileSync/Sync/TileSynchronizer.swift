@@ -28,7 +28,7 @@ public enum TileSynchronizer {
     public static func sync(from source: TileStoreLocation, to destination: TileStoreLocation,
                             options: SyncOptions = SyncOptions(), each: ((SyncPlanEntry) -> Void)? = nil) throws -> SyncSummary {
         var options = options
-        if options.compression != nil { options.checksum = true }
+        if options.compression != nil || options.rasterEncoding != nil { options.checksum = true }
         do {
             return try run(from: source, to: destination, options: options, each: each)
         } catch {
@@ -43,13 +43,15 @@ public enum TileSynchronizer {
         if SyncInitialCopy.applies(from: source, to: destination, options: options) {
             return try SyncInitialCopy.run(from: source, to: destination, options: options, each: each, started: started)
         }
-        let sourceReader = try openSource(source, options: options)
+        let rewritingSource = try openRewritingSource(source, options: options, memoBeside: destination)
+        let sourceReader = try rewritingSource ?? source.openReader()
         sourceReader.setCancellation(options.isCancelled)
         if !options.dryRun {
             destination.resource.removeStaleTemporaries()
             try destination.resource.recoverInterruptedUpdate()
         }
-        let context = try SyncContext(source: source, destination: destination, options: options, sourceReader: sourceReader)
+        let context = try SyncContext(source: source, destination: destination, options: options, sourceReader: sourceReader,
+                                      rewritingSource: rewritingSource)
         if var unchanged = context.unchangedSummary() {
             unchanged.seconds = Date().timeIntervalSince(started)
             return unchanged
@@ -59,6 +61,14 @@ public enum TileSynchronizer {
             _ = try TileAmountCheck.count(reader, filter: options.filter, limits: options.limits)
         }
         var summary = try plan(context, each: each)
+        if let rewriting = rewritingSource {
+            do {
+                try rewriting.finishMemo()
+            } catch {
+                summary.warnings.append("\(error); the next sync re-encodes every tile once to compare it")
+            }
+            if options.rasterEncoding != nil { summary.rasterReencoding = rewriting.tally.value.raster }
+        }
         summary.seconds = Date().timeIntervalSince(started)
         return summary
     }
@@ -141,10 +151,26 @@ public enum TileSynchronizer {
         return grids
     }
 
-    /// The source's reader, seen recompressed when the options ask for it.
+    /// The source's reader, seen rewritten when the options ask for it.
     static func openSource(_ source: TileStoreLocation, options: SyncOptions) throws -> any TileReader {
+        try openRewritingSource(source, options: options) ?? source.openReader()
+    }
+
+    /// The source's reader seen rewritten (`RewritingTileReader`), nil when the options ask for
+    /// no rewriting; with the memo of rewritten tiles beside the sync state of `destination`
+    /// when given.
+    static func openRewritingSource(_ source: TileStoreLocation, options: SyncOptions,
+                                    memoBeside destination: TileStoreLocation? = nil) throws -> RewritingTileReader? {
+        guard options.compression != nil || options.rasterEncoding != nil else { return nil }
         let reader = try source.openReader()
-        guard let target = options.compression else { return reader }
-        return try RecompressingTileReader(reader, target: target)
+        guard let rewriter = try TileRewriter(compression: options.compression, raster: options.rasterEncoding, reader: reader) else {
+            return nil
+        }
+        let memoPath = destination.flatMap { destination in
+            options.recordsState ? destination.resource.syncStatePath.map { path in
+                path + (options.filter.shard.map { ".shard-\($0.index)-of-\($0.count)" } ?? "") + ".rewrites"
+            } : nil
+        }
+        return RewritingTileReader(reader, rewriter: rewriter, memoPath: memoPath)
     }
 }

@@ -14,7 +14,8 @@ struct ConvertCommand: Command {
             PMTiles v3 archives (.pmtiles) and S3 prefixes (s3://bucket/prefix). The kind is
             inferred from the name or contents; force it with mbtiles:, dir:, tar: or pmtiles:.
             Tile bytes are copied unchanged (unless --compress re-encodes vector tiles, on every
-            core, and records compression=... in the metadata and a PMTiles header), rows are
+            core, and records compression=... in the metadata and a PMTiles header, or
+            --tile-format re-encodes raster tiles and records their format), rows are
             flipped between TMS (MBTiles) and the
             folder's scheme, and metadata is carried across with minzoom, maxzoom, bounds and
             format filled in when missing. The destination appears only when the copy is
@@ -25,11 +26,12 @@ struct ConvertCommand: Command {
             .init(name: "destination", help: "The store to create (refused if it exists, unless --force)."),
         ],
         options: StorePairOptions.definitions(destination: .destination, use: .create)
-            + [StorePairOptions.onDuplicate, CompressOption.definition, force, skipInvalid] + LimitOptions.definitions
+            + [StorePairOptions.onDuplicate, CompressOption.definition] + RasterOptions.definitions + [force, skipInvalid] + LimitOptions.definitions
             + OutputOptions.definitions,
         examples: [
             "tilesync convert world.mbtiles tiles/",
             "tilesync convert world.mbtiles world.pmtiles --compress brotli",
+            "tilesync convert world.mbtiles offline.mbtiles --tile-format webp --lossless --drop-empty",
             "tilesync convert base.mbtiles detail/ merged.pmtiles --on-duplicate override",
             "tilesync convert tiles/ world.tar.gz --max-zoom 8",
             "tilesync convert world.mbtiles world.pmtiles",
@@ -58,6 +60,7 @@ struct ConvertCommand: Command {
         options.overwrite = arguments.flag(Self.force)
         options.skipInvalid = arguments.flag(Self.skipInvalid)
         options.compression = try CompressOption.compression(arguments)
+        options.rasterEncoding = try RasterOptions.encoding(arguments)
         options.limits = try LimitOptions(arguments).limits
         self.options = options
         output = OutputOptions(arguments)
@@ -89,6 +92,7 @@ struct ConvertCommand: Command {
                 blobs += "; --\(DeduplicationOption.name) would save \(Formatting.bytes(summary.duplicateBytes))"
             }
             Terminal.out(blobs)
+            if let line = RasterOutput.line(summary.rasterReencoding, options.rasterEncoding) { Terminal.out(line) }
             for line in MergeOutput.lines(merge) { Terminal.out(line) }
         }
         return 0
@@ -121,6 +125,7 @@ struct ConvertCommand: Command {
             ("skipped_invalid", items(summary.invalidTiles)),
             ("skipped_non_tiles", items(summary.nonTiles)),
             ("not_carried", SyncOutput.json(summary.uncarried)),
+            ("raster", RasterOutput.json(summary.rasterReencoding)),
             ("warnings", .array(summary.warnings.map { .string($0) })),
             ("notes", .array(summary.notes.map { .string($0) })),
         ] + [MergeOutput.json(merge)].compactMap { $0 })

@@ -26,14 +26,16 @@ struct SyncCommand: Command {
             compared by its listing (sizes and ETag MD5s; nothing downloaded) and changed object
             by object; an interrupted run is completed by the next.
             With --compress, vector tiles are written re-encoded, and compared as re-encoded by MD5
-            (every source tile is read and re-encoded, as with --checksum).
+            (every source tile is read, as with --checksum). --tile-format re-encodes raster tiles
+            the same way; a memo beside the sync state remembers what each source tile became,
+            so a rerun with the same options re-encodes only tiles that changed.
             """,
         arguments: [
             .init(name: "source", help: "The store to copy from; several are merged, in the order given\n(see --on-duplicate).", isVariadic: true),
             .init(name: "destination", help: "The store to update (created if missing)."),
         ],
         options: [delete, maxDelete, dryRun, checksum] + StorePairOptions.definitions(destination: .existingDestination, use: .update)
-            + [StorePairOptions.onDuplicate, CompressOption.definition, skipInvalid] + LimitOptions.definitions
+            + [StorePairOptions.onDuplicate, CompressOption.definition] + RasterOptions.definitions + [skipInvalid] + LimitOptions.definitions
             + OutputOptions.definitions,
         examples: [
             "tilesync sync nightly.mbtiles published.mbtiles --delete",
@@ -60,6 +62,7 @@ struct SyncCommand: Command {
         options.skipInvalid = arguments.flag(Self.skipInvalid)
         options.maxDelete = try arguments.integer(Self.maxDelete, in: 0...Int.max)
         options.compression = try CompressOption.compression(arguments)
+        options.rasterEncoding = try RasterOptions.encoding(arguments)
         options.limits = try LimitOptions(arguments).limits
         self.options = options
         output = OutputOptions(arguments)
@@ -104,6 +107,7 @@ struct SyncCommand: Command {
                 + "\(Formatting.bytes(summary.bytesToWrite)) written"
                 + (summary.metadataChanged ? ", metadata updated" : "") + " in \(Formatting.seconds(summary.seconds))")
         }
+        if let line = RasterOutput.line(summary.rasterReencoding, options.rasterEncoding) { Terminal.out(line) }
         for line in MergeOutput.lines(stores.merge) { Terminal.out(line) }
     }
 }

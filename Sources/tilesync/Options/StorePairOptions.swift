@@ -42,7 +42,8 @@ struct StorePairOptions {
         if sources.count > 1 {
             let policy = try arguments.choice(Self.onDuplicate, as: DuplicatePolicy.self) ?? .abort
             let kind = MergedStoreKind(sources: sources, policy: policy,
-                                       compressionsMayDiffer: arguments.isGiven(CompressOption.definition))
+                                       compressionsMayDiffer: arguments.isGiven(CompressOption.definition),
+                                       rasterFormatsMayDiffer: arguments.isGiven(RasterOptions.tileFormat))
             source = kind.location
             merge = kind
         } else {

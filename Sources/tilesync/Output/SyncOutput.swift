@@ -35,6 +35,7 @@ enum SyncOutput {
                                ("deleted", .int(summary.gridsDeleted)), ("kept", .int(summary.gridsKept)),
                                ("unchanged", .int(summary.gridsUnchanged))])),
             ("not_carried", json(summary.uncarried)),
+            ("raster", RasterOutput.json(summary.rasterReencoding)),
             ("warnings", .array(summary.warnings.map { .string($0) })),
             ("notes", .array(summary.notes.map { .string($0) })),
         ] + [MergeOutput.json(merge)].compactMap { $0 })

@@ -67,6 +67,27 @@ struct LibraryTourTests {
         }
     }
 
+    @Test("Re-encode raster tiles", .enabled(if: RasterReencoder.isAvailable))
+    func rasterEncoding() throws {
+        let directory = try TemporaryDirectory()
+        let worldPath = Self.worldPath, offlinePath = directory.file("offline.mbtiles")
+        let tileData = try #require(try TileSource(path: worldPath).tile(z: 1, x: 0, y: 0))
+        var options = ConversionOptions()
+        var webp = RasterEncoding(format: .webp)
+        webp.lossless = true                                // every RGBA byte kept
+        webp.dropEmpty = true                               // fully transparent tiles not written
+        options.rasterEncoding = webp
+        let packed = try TileConverter.convert(from: TileStoreLocation(parsing: worldPath),
+                                               to: TileStoreLocation(parsing: offlinePath), options: options)
+        print(packed.rasterReencoding?.bytesAfter ?? 0)     // bytes of the tiles written
+        #expect(packed.rasterReencoding?.bytesAfter == packed.bytesWritten)
+
+        let pixels = try RasterReencoder.decode(tileData)   // RasterImage: width, height, rgba
+        #expect(pixels.width == 256 && pixels.height == 256)
+        let written = try #require(try TileSource(path: offlinePath).tile(z: 1, x: 0, y: 0))
+        #expect(try RasterReencoder.decode(written).hasSamePixels(as: pixels))
+    }
+
     @Test("Convert and sync")
     func convertAndSync() throws {
         let directory = try TemporaryDirectory()
@@ -166,7 +187,7 @@ struct LibraryTourTests {
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         let sourceLines = Set(source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
         let blocks = docs.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-        #expect(blocks.count == 10)
+        #expect(blocks.count == 11)
         for block in blocks {
             for line in block.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).isEmpty {
                 #expect(sourceLines.contains(line.trimmingCharacters(in: .whitespaces)), "docs/library.md line not compiled: \(line)")

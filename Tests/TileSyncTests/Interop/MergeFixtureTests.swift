@@ -69,7 +69,7 @@ struct MergeFixtureTests {
         let webp = try TileStoreLocation(parsing: Fixtures.path("protomaps-PMTiles/spec-v3/usgs-mt-whitney-8-15-webp-512.pmtiles"))
         #expect(throws: TileStoreError(.invalidOptions, store: webp.address, item: "tile format",
                                        message: "holds webp tiles, but \(png.address) holds png: a merge needs one tile format",
-                                       hint: "convert the sources to one format first")) {
+                                       hint: "--tile-format webp (or png, jpeg) re-encodes every source's raster tiles into one")) {
             try TileStoreLocation.merging([png, webp], onDuplicate: .ignore).openReader()
         }
     }

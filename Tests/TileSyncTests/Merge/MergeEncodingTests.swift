@@ -19,7 +19,7 @@ struct MergeEncodingTests {
         let webp = try stores.write([Tile(coordinate: origin, data: Data("RIFF\0\0\0\0WEBPVP8 ".utf8))], kind: "dir", name: "webp", metadata: noFormat)
         #expect(throws: TileStoreError(.invalidOptions, store: webp.address, item: "tile format",
                                        message: "holds webp tiles, but \(png.address) holds png: a merge needs one tile format",
-                                       hint: "convert the sources to one format first")) {
+                                       hint: "--tile-format webp (or png, jpeg) re-encodes every source's raster tiles into one")) {
             try TileStoreLocation.merging([png, webp], onDuplicate: .override).openReader()
         }
         var pbf = TileMetadata()

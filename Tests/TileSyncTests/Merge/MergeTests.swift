@@ -84,7 +84,7 @@ struct MergeTests {
         let other = try stores.write(GeneratedStore.pyramid(maxZoom: 0), kind: "mbtiles", name: "webp", metadata: webp)
         #expect(throws: TileStoreError(.invalidOptions, store: other.address, item: "metadata format",
                                        message: "is webp, but \(sources[0].address) holds png: a merge needs one tile format",
-                                       hint: "convert the sources to one format first")) {
+                                       hint: "--tile-format webp (or png, jpeg) re-encodes every source's raster tiles into one")) {
             try TileStoreLocation.merging([sources[0], other], onDuplicate: .override).openReader().metadata()
         }
         #expect {
