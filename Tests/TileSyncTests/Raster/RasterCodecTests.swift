@@ -6,15 +6,11 @@ import Testing
 struct RasterCodecTests {
     @Test("PNG is written in the smallest colour layout that holds the pixels, and decodes to exactly them",
           arguments: [
-            ("gradient", RasterSamples.gradient, UInt8(6), UInt8(8)),
-            ("opaque gradient", RasterSamples.opaqueGradient, 2, 8),
-            ("256 greys", RasterSamples.grey, 0, 8),
-            ("four greys", RasterSamples.fourGreys, 0, 2),
-            ("three colours", RasterSamples.threeColours, 3, 2),
-            ("translucent palette", RasterSamples.translucentPalette, 3, 8),
-            ("empty", RasterSamples.empty, 3, 1),
+            ("gradient", UInt8(6), UInt8(8)), ("opaque gradient", 2, 8), ("256 greys", 0, 8), ("four greys", 0, 2),
+            ("three colours", 3, 2), ("translucent palette", 3, 8), ("empty", 3, 1),
           ])
-    func pngLayouts(name: String, image: RasterImage, colorType: UInt8, bitDepth: UInt8) throws {
+    func pngLayouts(name: String, colorType: UInt8, bitDepth: UInt8) throws {
+        let image = try #require(RasterSamples.named[name])
         let bytes = try PNGCodec.encode(image)
         let layout = try #require(RasterSamples.pngLayout(bytes))
         #expect(layout.colorType == colorType && layout.bitDepth == bitDepth, "\(name): \(layout)")
@@ -33,8 +29,9 @@ struct RasterCodecTests {
     }
 
     @Test("Lossless WebP keeps every RGBA byte, the RGB under fully transparent pixels too",
-          arguments: [RasterSamples.gradient, RasterSamples.opaqueGradient, RasterSamples.translucentPalette, RasterSamples.empty, RasterSamples.mapLike])
-    func losslessWebP(image: RasterImage) throws {
+          arguments: ["gradient", "opaque gradient", "translucent palette", "empty", "map-like"])
+    func losslessWebP(name: String) throws {
+        let image = try #require(RasterSamples.named[name])
         let bytes = try WebPCodec.encode(image, quality: 75, lossless: true)
         #expect(SniffedTileFormat(sniffing: bytes).format == .webp)
         #expect(try WebPCodec.decode(Data(bytes), pixelLimit: 1 << 20).hasSamePixels(as: image))

@@ -41,6 +41,12 @@ enum RasterSamples {
         return (r, g, b, 255)
     }
 
+    /// The samples by name, so that test arguments (printed in the log) stay short.
+    static let named: [String: RasterImage] = [
+        "gradient": gradient, "opaque gradient": opaqueGradient, "256 greys": grey, "four greys": fourGreys,
+        "three colours": threeColours, "translucent palette": translucentPalette, "empty": empty, "map-like": mapLike,
+    ]
+
     /// The colour type and bit depth an encoded PNG declares in its IHDR.
     static func pngLayout(_ bytes: [UInt8]) -> (colorType: UInt8, bitDepth: UInt8)? {
         bytes.count > 25 ? (bytes[25], bytes[24]) : nil
