@@ -45,9 +45,9 @@ struct PreparedMetadata {
             if metadata.minZoom == nil || filtered { metadata["minzoom"] = String(minZoom) }
             if metadata.maxZoom == nil || filtered { metadata["maxzoom"] = String(maxZoom) }
         }
-        if metadata.bounds == nil || filter.boundingBox != nil {
+        if metadata.bounds == nil || filter.isSpatial {
             let fromTiles = summary?.bounds
-            if let box = filter.boundingBox {
+            if let box = filter.spatialBounds {
                 let clipped = (metadata.bounds ?? fromTiles).flatMap { box.intersection($0) } ?? box
                 metadata["bounds"] = clipped.description
             } else if let fromTiles {

@@ -99,6 +99,7 @@ final class SyncContext {
 
     private static func describe(_ filter: TileFilter) -> String {
         "\(filter.zooms.lowerBound)-\(filter.zooms.upperBound)" + (filter.boundingBox.map { "@\($0)" } ?? "")
+            + (filter.region.map { "@region:\($0.fingerprint)" } ?? "")
             + (filter.shard.map { "#\($0)" } ?? "")
     }
 }

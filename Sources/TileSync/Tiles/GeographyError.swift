@@ -6,6 +6,7 @@ public enum GeographyError: Error, Equatable, Sendable, CustomStringConvertible 
     case malformedBoundingBox(String)
     case zoomOutOfRange(Int)
     case emptySpan
+    case malformedDistance(String)
 
     public var description: String {
         switch self {
@@ -15,6 +16,7 @@ public enum GeographyError: Error, Equatable, Sendable, CustomStringConvertible 
         case .malformedBoundingBox(let text): "'\(text)' is not a bounding box W,S,E,N in degrees"
         case .zoomOutOfRange(let z): "zoom \(z) is out of range (0...\(TileCoordinate.maxZoom))"
         case .emptySpan: "the span must be larger than zero and finite"
+        case .malformedDistance(let text): "'\(text)' is not a distance such as 500m or 2km (0 to 10000 km)"
         }
     }
 }

@@ -9,8 +9,10 @@ struct TileCommand: Command {
     static let tileID = OptionDefinition.value("tile-id", "n", help: "A PMTiles tile ID (Hilbert position over all zooms).")
     static let tms = OptionDefinition.flag("tms", help: "Read the given z/x/y as a TMS row (MBTiles tile_row).")
     static let boundingBox = OptionDefinition.value("bbox", "w,s,e,n", help: "A box in degrees: list the tiles covering it.")
-    static let minZoom = OptionDefinition.value("min-zoom", "z", help: "With --bbox: lowest zoom.")
-    static let maxZoom = OptionDefinition.value("max-zoom", "z", help: "With --bbox: highest zoom.")
+    static let minZoom = OptionDefinition.value("min-zoom", "z", help: "With --bbox or --region: lowest zoom.")
+    static let maxZoom = OptionDefinition.value("max-zoom", "z", help: "With --bbox or --region: highest zoom.")
+    static let source = OptionDefinition.value(
+        "source", "store", help: "With --region: a store whose tiles in the region are counted\nand sized (what a conversion of the region would copy).")
     static let json = OptionDefinition.flag("json", help: "Print the result as JSON.")
 
     static let spec = CommandSpec(
@@ -19,21 +21,26 @@ struct TileCommand: Command {
         discussion: """
             Give a tile as z/x/y (XYZ), or a point with --lon, --lat and --zoom, or a quadkey with
             --quadkey, or a PMTiles tile ID with --tile-id. With --bbox, list the tile ranges covering the box at --zoom (or from
-            --min-zoom to --max-zoom) and the zoom whose single tile fits the box.
+            --min-zoom to --max-zoom) and the zoom whose single tile fits the box. With --region, count the tiles a GeoJSON
+            region covers per zoom and in total, and with --source how many of them a store holds and their bytes.
             """,
         arguments: [.init(name: "z/x/y", help: "A tile in XYZ, e.g. 11/327/791.", isOptional: true)],
-        options: [longitude, latitude, zoom, quadkey, tileID, tms, boundingBox, minZoom, maxZoom, json],
+        options: [longitude, latitude, zoom, quadkey, tileID, tms, boundingBox, FilterOptions.region, FilterOptions.buffer,
+                  FilterOptions.border, minZoom, maxZoom, source, json],
         examples: [
             "tilesync tile 11/327/791",
             "tilesync tile --lon 13.4 --lat 52.5 --zoom 10",
             "tilesync tile --tile-id 19078479",
             "tilesync tile --bbox 13.08,52.33,13.77,52.68 --min-zoom 8 --max-zoom 12",
+            "tilesync tile --region park.geojson --min-zoom 0 --max-zoom 16",
+            "tilesync tile --region route.geojson --buffer 2km --max-zoom 14 --source world.pmtiles",
         ])
 
     /// What to show: one tile, or the tiles covering a box at some zooms.
     enum Question {
         case tile(TileCoordinate)
         case box(BoundingBox, zooms: ClosedRange<Int>)
+        case region(TileRegion, zooms: ClosedRange<Int>, source: TileStoreLocation?)
     }
 
     let question: Question
@@ -42,6 +49,18 @@ struct TileCommand: Command {
     init(parsing arguments: ParsedArguments) throws {
         printsJSON = arguments.flag(Self.json)
         let zoom = try arguments.integer(Self.zoom, in: 0...TileCoordinate.maxZoom)
+        if let region = try FilterOptions.region(arguments) {
+            guard !arguments.isGiven(Self.boundingBox) else { throw UsageError("give --bbox or --region, not both", spec: Self.spec) }
+            let zooms = try Self.zooms(arguments, zoom: zoom, option: "--region")
+            var source: TileStoreLocation?
+            if let text = arguments.value(Self.source) {
+                source = try StoreArgument.location(text, options: TileStoreOptions(), kindOptions: StoreKindOptions(arguments, uses: [.read]),
+                                                    use: .read, flags: { "--\($0)" }, spec: Self.spec)
+            }
+            question = .region(region, zooms: zooms, source: source)
+            return
+        }
+        guard !arguments.isGiven(Self.source) else { throw UsageError("--source needs --region FILE", spec: Self.spec) }
         if let text = arguments.value(Self.boundingBox) {
             let box: BoundingBox
             do {
@@ -49,21 +68,26 @@ struct TileCommand: Command {
             } catch {
                 throw UsageError("--bbox: \(error.description)", spec: Self.spec)
             }
-            let minZoom = try arguments.integer(Self.minZoom, in: 0...TileCoordinate.maxZoom) ?? zoom
-            let maxZoom = try arguments.integer(Self.maxZoom, in: 0...TileCoordinate.maxZoom) ?? zoom ?? minZoom
-            guard let low = minZoom ?? maxZoom, let high = maxZoom, low <= high else {
-                throw UsageError("--bbox needs --zoom, or --min-zoom and --max-zoom with min <= max", spec: Self.spec)
-            }
-            question = .box(box, zooms: low...high)
+            question = .box(box, zooms: try Self.zooms(arguments, zoom: zoom, option: "--bbox"))
             return
         }
         question = .tile(try Self.coordinate(arguments, zoom: zoom))
+    }
+
+    private static func zooms(_ arguments: ParsedArguments, zoom: Int?, option: String) throws -> ClosedRange<Int> {
+        let minZoom = try arguments.integer(Self.minZoom, in: 0...TileCoordinate.maxZoom) ?? zoom
+        let maxZoom = try arguments.integer(Self.maxZoom, in: 0...TileCoordinate.maxZoom) ?? zoom ?? minZoom
+        guard let low = minZoom ?? maxZoom, let high = maxZoom, low <= high else {
+            throw UsageError("\(option) needs --zoom, or --min-zoom and --max-zoom with min <= max", spec: Self.spec)
+        }
+        return low...high
     }
 
     func run(cancellation: CancellationFlag) throws -> Int32 {
         switch question {
         case .tile(let tile): show(tile)
         case .box(let box, let zooms): try show(box, zooms: zooms)
+        case .region(let region, let zooms, let source): try RegionTileCount(region: region, zooms: zooms, source: source).show(json: printsJSON)
         }
         return 0
     }

@@ -36,6 +36,21 @@ struct LibraryTourTests {
         #expect(berlin.description == "10/550/335")
         #expect(zoom == 9 && zoomForScreen == 11 && spanZoom == 9)
         #expect(ranges.map(\.count) == [2, 4, 6])
+
+        let directory = try TemporaryDirectory()
+        let parkPath = directory.file("park.geojson"), routePath = directory.file("route.geojson")
+        try Data((RegionShapeSamples.all["star with hole"] ?? "").utf8).write(to: URL(fileURLWithPath: parkPath))
+        try Data(#"{"type":"LineString","coordinates":[[13.37,52.52],[11.58,48.14]]}"#.utf8).write(to: URL(fileURLWithPath: routePath))
+        let park = try TileRegion(geoJSONFile: parkPath)                                    // polygons, holes respected
+        let trip = try TileRegion(geoJSONFile: routePath, buffer: GroundDistance(parsing: "2km"), border: 1)
+        let tilesAtTwelve = park.tileCount(atZoom: 12)                                      // 57
+        let rows = park.cover(atZoom: 12).ranges                                            // column runs per band of rows
+        let onlyThePark = try TileFilter(minZoom: 0, maxZoom: 16, region: park)            // for convert, sync, diff, verify
+        #expect(tilesAtTwelve == 57)
+        #expect(rows.reduce(0) { $0 + $1.count } == 57)
+        #expect(onlyThePark.contains(try WebMercator.tile(longitude: 13.4, latitude: 52.7, zoom: 14)))
+        #expect(!onlyThePark.contains(try WebMercator.tile(longitude: 13.4, latitude: 52.51, zoom: 14)))
+        #expect(trip.cover(atZoom: 10).tileCount > 20)
     }
 
     @Test("Async: Swift concurrency")
@@ -187,7 +202,7 @@ struct LibraryTourTests {
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         let sourceLines = Set(source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
         let blocks = docs.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-        #expect(blocks.count == 11)
+        #expect(blocks.count == 12)
         for block in blocks {
             for line in block.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).isEmpty {
                 #expect(sourceLines.contains(line.trimmingCharacters(in: .whitespaces)), "docs/library.md line not compiled: \(line)")

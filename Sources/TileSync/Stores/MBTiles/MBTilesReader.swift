@@ -392,6 +392,7 @@ final class MBTilesReader: TileReader {
     /// Without `countingBytes`, one pass over the tile index (the table's rows are not read). A
     /// `tiles` view of unknown shape is read up to `viewScanLimit` rows (`isPartial` beyond).
     public func summary(matching filter: TileFilter, countingBytes: Bool) throws -> TileSetSummary {
+        guard Self.sqlIsExact(filter) else { return try summaryTileByTile(matching: filter, countingBytes: countingBytes) }
         let bytes = countingBytes ? "sum(length(tile_data))" : "0"
         let source = catalog.tilesIsUnknownView
             ? "(SELECT * FROM \(catalog.tileSource)\(Self.whereClause(filter)) LIMIT \(Self.viewScanLimit + 1))"
@@ -425,6 +426,10 @@ final class MBTilesReader: TileReader {
     /// A count of the rows (of a view, at most `limit + 1`) and the bytes estimated from the first
     /// 1,000 tiles' mean size.
     public func amount(matching filter: TileFilter, upTo limit: Int) throws -> TileAmount? {
+        guard Self.sqlIsExact(filter) else {
+            let summary = try summaryTileByTile(matching: filter, countingBytes: true)
+            return TileAmount(tiles: summary.tileCount, bytes: summary.byteCount)
+        }
         let condition = Self.whereClause(filter)
         let countSQL = catalog.tilesIsUnknownView
             ? "SELECT count(*) FROM (SELECT 1 FROM \(catalog.tileSource)\(condition) LIMIT \(limit + 1))"
@@ -470,14 +475,38 @@ final class MBTilesReader: TileReader {
         "tile \(coordinate) (TMS row \(coordinate.tmsY))"
     }
 
+    /// True when `whereClause` selects exactly the filter's tiles; a region or a shard is
+    /// narrowed to its extent there and checked tile by tile.
+    static func sqlIsExact(_ filter: TileFilter) -> Bool { filter.region == nil && filter.shard == nil }
+
+    /// A summary from the index rows within the filter's extent, each checked against it.
+    private func summaryTileByTile(matching filter: TileFilter, countingBytes: Bool) throws -> TileSetSummary {
+        let sql = "SELECT zoom_level, tile_column, tile_row, \(countingBytes ? "length(tile_data)" : "0") FROM \(catalog.tileSource)"
+            + Self.whereClause(filter)
+        var summary = TileSetSummary()
+        do {
+            let statement = try connection.prepare(sql)
+            while try statement.step() {
+                guard statement.isInteger(at: 0), statement.isInteger(at: 1), statement.isInteger(at: 2),
+                      let coordinate = try? TileCoordinate(z: statement.int(at: 0), x: statement.int(at: 1), tmsY: statement.int(at: 2)),
+                      filter.contains(coordinate)
+                else { continue }
+                summary.add(coordinate, size: statement.int(at: 3))
+            }
+        } catch {
+            throw readError(error, item: nil)
+        }
+        return summary
+    }
+
     /// SQL conditions for a filter; TMS rows are computed here, values are integers we made.
     static func whereClause(_ filter: TileFilter) -> String {
         if filter.isEverything { return "" }
-        if filter.boundingBox == nil {
+        if !filter.isSpatial {
             return " WHERE zoom_level BETWEEN \(filter.zooms.lowerBound) AND \(filter.zooms.upperBound)"
         }
         let terms = filter.zooms.flatMap { z in
-            filter.ranges(atZoom: z).map { range in
+            filter.searchRanges(atZoom: z).map { range in
                 "(zoom_level = \(z) AND tile_column BETWEEN \(range.columns.lowerBound) AND \(range.columns.upperBound)"
                     + " AND tile_row BETWEEN \(range.tmsRows.lowerBound) AND \(range.tmsRows.upperBound))"
             }

@@ -25,10 +25,19 @@ enum PMTilesIDRanges {
         for z in filter.zooms {
             let first = TileID.firstID(ofZoom: z)
             var zoomRanges: [Range<UInt64>] = []
-            if filter.boundingBox == nil {
+            if !filter.isSpatial {
                 zoomRanges = [first..<TileID.firstID(ofZoom: z + 1)]
+            } else if let region = filter.region, filter.boundingBox == nil, Self.coversRegionExactly(filter, zoom: z) {
+                let cover = region.cover(atZoom: z)
+                if let extent = cover.boundingRange {
+                    zoomRanges = cells(covering: extent, first: first) { columns, rows in
+                        let range = TileRange(unchecked: z, columns: columns, rows: rows)
+                        let count = cover.tileCount(in: range)
+                        return (count > 0, count == range.count)
+                    }
+                }
             } else {
-                for range in filter.ranges(atZoom: z) { zoomRanges += cells(covering: range, first: first) }
+                for range in filter.searchRanges(atZoom: z) { zoomRanges += cells(covering: range, first: first) }
             }
             if let shard = filter.shard {
                 let positions = shard.positions(atZoom: z)
@@ -56,7 +65,28 @@ enum PMTilesIDRanges {
         return result
     }
 
+    /// Rows of a region's extent up to which its exact cover is computed to pick ranges; deeper
+    /// zooms use the extent, and the per-tile filter drops the rest.
+    static let exactCoverRows = 1 << 16
+
+    private static func coversRegionExactly(_ filter: TileFilter, zoom z: Int) -> Bool {
+        filter.searchRanges(atZoom: z).reduce(0) { $0 + $1.rows.count } <= exactCoverRows
+    }
+
     private static func cells(covering box: TileRange, first: UInt64) -> [Range<UInt64>] {
+        cells(covering: box, first: first) { columns, rows in
+            let overlaps = columns.overlaps(box.columns) && rows.overlaps(box.rows)
+            let inside = box.columns.lowerBound <= columns.lowerBound && columns.upperBound <= box.columns.upperBound
+                && box.rows.lowerBound <= rows.lowerBound && rows.upperBound <= box.rows.upperBound
+            return (overlaps, inside)
+        }
+    }
+
+    /// Cuts the quadtree squares over `box` until each is wholly allowed, not allowed at all
+    /// (left out) or the cut budget is spent; `classify` tells for a square whether any and
+    /// whether all of its tiles are allowed.
+    private static func cells(covering box: TileRange, first: UInt64,
+                              classify: (ClosedRange<Int>, ClosedRange<Int>) -> (overlaps: Bool, inside: Bool)) -> [Range<UInt64>] {
         let z = box.z
         var found: [Range<UInt64>] = []
         var edge: [(x: Int, y: Int)] = [(0, 0)]
@@ -68,8 +98,8 @@ enum PMTilesIDRanges {
                 let columns = (cell.x << shift)...(((cell.x + 1) << shift) - 1)
                 let rows = (cell.y << shift)...(((cell.y + 1) << shift) - 1)
                 guard columns.overlaps(box.columns), rows.overlaps(box.rows) else { continue }
-                let inside = box.columns.lowerBound <= columns.lowerBound && columns.upperBound <= box.columns.upperBound
-                    && box.rows.lowerBound <= rows.lowerBound && rows.upperBound <= box.rows.upperBound
+                let (overlaps, inside) = classify(columns, rows)
+                guard overlaps else { continue }
                 if inside || !mayCut {
                     let size = UInt64(1) << (2 * UInt64(shift))
                     let corner = TileID.id(of: TileCoordinate(unchecked: z, columns.lowerBound, rows.lowerBound)) - first

@@ -12,10 +12,8 @@ enum PMTilesRunSummary {
             while let entry = try walk.next() {
                 let ids = max(entry.tileID, range.lowerBound)..<min(entry.endID, range.upperBound)
                 TileIDSquares.forEach(in: ids) { square in
-                    guard filter.boundingBox != nil else { return summary.add(square, bytesEach: Int(entry.length)) }
-                    for allowed in filter.ranges(atZoom: square.z) {
-                        if let cut = square.intersection(allowed) { summary.add(cut, bytesEach: Int(entry.length)) }
-                    }
+                    guard filter.isSpatial else { return summary.add(square, bytesEach: Int(entry.length)) }
+                    for cut in filter.pieces(of: square) { summary.add(cut, bytesEach: Int(entry.length)) }
                 }
             }
         }
@@ -26,7 +24,7 @@ enum PMTilesRunSummary {
     /// summed (no squares), which keeps this pass cheap before every conversion.
     /// - Throws: as `summary(of:filter:)`.
     static func amount(of archive: PMTilesArchive, filter: TileFilter) throws -> (tiles: Int, bytes: Int) {
-        guard filter.boundingBox == nil else {
+        guard !filter.isSpatial else {
             let summary = try summary(of: archive, filter: filter)
             return (summary.tileCount, summary.byteCount)
         }
