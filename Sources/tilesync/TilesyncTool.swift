@@ -4,7 +4,7 @@ import TileSync
 /// The `tilesync` command: dispatches to one command per file under `Commands/`.
 @main
 enum TilesyncTool {
-    static let version = "0.1.0"
+    static let version = TileSyncVersion.current
 
     static let commands: [CommandEntry] = [
         CommandEntry(ConvertCommand.self), CommandEntry(SyncCommand.self), CommandEntry(DiffCommand.self), CommandEntry(ApplyCommand.self),

@@ -6,7 +6,7 @@
 Listens on 127.0.0.1 (a free port, printed as the first line of stdout) and forwards every
 request to 127.0.0.1:UPSTREAM_PORT unchanged (Host header included, so signatures stay valid).
 PATTERN is a comma-separated cycle of what happens to successive requests: `ok`, `500`,
-`503` (SlowDown), `drop` (the connection is closed without an answer), `slow` (the answer
+`503` (SlowDown), `429` (Too Many Requests with Retry-After: 1), `drop` (the connection is closed without an answer), `slow` (the answer
 is held for SLOW seconds, env TILESYNC_PROXY_SLOW, default 3) and `cut` (the answer's headers
 with its full Content-Length, then the first half of its body, then the connection is closed,
 as a server whose read fails mid-answer does). Default: ok,503,ok,drop,ok,500,ok,slow.
@@ -44,6 +44,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.connection.shutdown(socket.SHUT_RDWR)
             except OSError:
                 pass
+            return
+        if fault == "429":
+            self.send_response(429)
+            self.send_header("Retry-After", "1")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
             return
         if fault in ("500", "503"):
             code = "SlowDown" if fault == "503" else "InternalError"

@@ -77,6 +77,7 @@ final class ConversionRun {
         defer { _ = try? counter?.finish() }
         try writer.begin(metadata: prepared.metadata, format: prepared.format)
         try stream(from: first, counter: counter, total: options.filter.shard == nil ? prepared.summary?.tileCount : nil)
+        summary.notes = reader.notes
         try copyGrids()
         if let expected = summary.sniffedFormat, let firstNamed = mismatched.named.first {
             summary.warnings.append("\(mismatched.count) tiles are not \(expected) like the first tile "

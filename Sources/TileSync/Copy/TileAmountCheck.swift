@@ -6,12 +6,14 @@ enum TileAmountCheck {
     /// - Throws: `TileStoreError` `.limitExceeded` naming the count and `--max-tiles`; the
     ///   reader's errors.
     static func count(_ reader: any TileReader, filter: TileFilter, limits: TileAmountLimits) throws -> TileAmount? {
-        guard let amount = try reader.amount(matching: filter, upTo: limits.maxTiles) else { return nil }
-        guard amount.tiles > limits.maxTiles else { return amount }
+        let limit = reader.requestsEachTile ? limits.maxRequestedTiles : limits.maxTiles
+        guard let amount = try reader.amount(matching: filter, upTo: limit) else { return nil }
+        guard amount.tiles > limit else { return amount }
         let within = filter.isEverything ? "" : " within the filter"
+        let what = reader.requestsEachTile ? "would be asked for" : "holds"
         let message = amount.isLowerBound
-            ? "holds more than \(limits.maxTiles) tiles\(within), the limit of --max-tiles; stopped before reading them"
-            : "holds \(amount.tiles) tiles\(within), more than the \(limits.maxTiles) of --max-tiles; stopped before reading them"
+            ? "\(what) more than \(limit) tiles\(within), the limit of --max-tiles; stopped before reading them"
+            : "\(what) \(amount.tiles) tiles\(within), more than the \(limit) of --max-tiles; stopped before reading them"
         throw TileStoreError(.limitExceeded, store: reader.location.address, message: message,
                              hint: amount.isLowerBound ? "pass a larger --max-tiles to allow it" : "pass --max-tiles \(amount.tiles) to allow it")
     }

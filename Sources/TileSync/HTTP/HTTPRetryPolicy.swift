@@ -11,6 +11,19 @@ struct HTTPRetryPolicy: Sendable {
     var maximumBackoff: TimeInterval
     /// Seconds an attempt may wait for the server.
     var timeout: TimeInterval
+    /// The longest `Retry-After` in seconds waited for; a server asking more fails the request.
+    var longestRetryAfter: TimeInterval = 120
+
+    /// Seconds a `Retry-After` header asks for (a number of seconds or an HTTP date), nil when absent or unreadable.
+    static func retryAfter(_ value: String?, now: Date = Date()) -> TimeInterval? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if let seconds = Int(value), seconds >= 0 { return TimeInterval(seconds) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: value).map { max(0, $0.timeIntervalSince(now)) }
+    }
 
     /// A random delay before attempt `number + 1` (full jitter below the doubled ceiling).
     func delay(after number: Int) -> TimeInterval {

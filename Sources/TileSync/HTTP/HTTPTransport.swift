@@ -95,13 +95,14 @@ final class HTTPTransport: Sendable {
             switch outcome {
             case .answer(let answer):
                 completion(.success(answer))
-            case .failure(let failure, let retryable):
-                guard retryable, number < policy.attempts else {
+            case .failure(let failure, let retryable, let asked):
+                guard retryable, number < policy.attempts, (asked ?? 0) <= policy.longestRetryAfter else {
                     completion(.failure(failure))
                     return
                 }
                 onRetry()
-                DispatchQueue.global().asyncAfter(deadline: .now() + policy.delay(after: number)) { [self] in
+                let delay = asked.map { max($0, policy.delay(after: number)) } ?? policy.delay(after: number)
+                DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
                     attempt(number: number + 1, makeRequest: makeRequest, bodyFile: bodyFile, judge: judge, transportFailure: transportFailure,
                             onRetry: onRetry, completion: completion)
                 }

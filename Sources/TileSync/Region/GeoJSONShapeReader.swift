@@ -10,9 +10,9 @@ enum GeoJSONShapeReader {
 
     /// - Throws: `RegionError`.
     static func read(_ data: Data, file: String) throws(RegionError) -> RegionShapes {
-        let document: GeoJSONValue
+        let document: JSONValue
         do {
-            document = try JSONDecoder().decode(GeoJSONValue.self, from: data)
+            document = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
             throw RegionError(file: file, message: "is not JSON (\(Self.describe(error)))")
         }
@@ -40,7 +40,7 @@ enum GeoJSONShapeReader {
             self.file = file
         }
 
-        mutating func readTop(_ value: GeoJSONValue) throws(RegionError) {
+        mutating func readTop(_ value: JSONValue) throws(RegionError) {
             guard case .object = value else {
                 throw RegionError(file: file, message: "is not GeoJSON: the document is \(value.typeName), not an object")
             }
@@ -65,7 +65,7 @@ enum GeoJSONShapeReader {
             }
         }
 
-        static func featureLabel(_ feature: GeoJSONValue, index: Int?, count: Int) -> String {
+        static func featureLabel(_ feature: JSONValue, index: Int?, count: Int) -> String {
             var label = index.map { "feature \($0 + 1) of \(count)" } ?? "feature"
             let name: String? = switch feature["properties"]?["name"] ?? feature["id"] {
             case .string(let text): text
@@ -76,7 +76,7 @@ enum GeoJSONShapeReader {
             return label
         }
 
-        mutating func readFeature(_ feature: GeoJSONValue, label: String) throws(RegionError) {
+        mutating func readFeature(_ feature: JSONValue, label: String) throws(RegionError) {
             guard case .object = feature, case .string("Feature") = feature["type"] else {
                 throw RegionError(file: file, item: label, message: "is not a GeoJSON Feature (no \"type\": \"Feature\")")
             }
@@ -90,7 +90,7 @@ enum GeoJSONShapeReader {
             }
         }
 
-        mutating func readGeometry(_ geometry: GeoJSONValue, label: String, depth: Int) throws(RegionError) {
+        mutating func readGeometry(_ geometry: JSONValue, label: String, depth: Int) throws(RegionError) {
             guard case .string(let type) = geometry["type"] else {
                 throw RegionError(file: file, item: label.isEmpty ? "geometry" : label, message: "is not a GeoJSON geometry (no \"type\")")
             }
@@ -135,21 +135,21 @@ enum GeoJSONShapeReader {
         }
 
         /// Calls `body` with each member of a Multi* geometry's coordinates and its label (`ITEM polygon 2`).
-        func forEachMember(of coordinates: GeoJSONValue, item: String, named name: String,
-                           _ body: (GeoJSONValue, String) throws(RegionError) -> Void) throws(RegionError) {
+        func forEachMember(of coordinates: JSONValue, item: String, named name: String,
+                           _ body: (JSONValue, String) throws(RegionError) -> Void) throws(RegionError) {
             for (index, member) in try list(coordinates, item: item, of: name + "s").enumerated() {
                 try body(member, "\(item) \(name) \(index + 1)")
             }
         }
 
-        func list(_ value: GeoJSONValue, item: String, of what: String) throws(RegionError) -> [GeoJSONValue] {
+        func list(_ value: JSONValue, item: String, of what: String) throws(RegionError) -> [JSONValue] {
             guard case .array(let members) = value else {
                 throw RegionError(file: file, item: item, message: "\"coordinates\" must be an array of \(what), found \(value.typeName)")
             }
             return members
         }
 
-        func polygon(_ value: GeoJSONValue, item: String) throws(RegionError) -> [[RegionShapes.Position]] {
+        func polygon(_ value: JSONValue, item: String) throws(RegionError) -> [[RegionShapes.Position]] {
             let rings = try list(value, item: item, of: "rings")
             guard !rings.isEmpty else { throw RegionError(file: file, item: item, message: "has no rings") }
             var result: [[RegionShapes.Position]] = []
@@ -169,7 +169,7 @@ enum GeoJSONShapeReader {
             return result
         }
 
-        func line(_ value: GeoJSONValue, item: String) throws(RegionError) -> [RegionShapes.Position] {
+        func line(_ value: JSONValue, item: String) throws(RegionError) -> [RegionShapes.Position] {
             let positions = try list(value, item: item, of: "positions").map { (value) throws(RegionError) in
                 try position(value, item: item)
             }
@@ -177,7 +177,7 @@ enum GeoJSONShapeReader {
             return positions
         }
 
-        func position(_ value: GeoJSONValue, item: String) throws(RegionError) -> RegionShapes.Position {
+        func position(_ value: JSONValue, item: String) throws(RegionError) -> RegionShapes.Position {
             guard case .array(let numbers) = value, numbers.count >= 2 else {
                 throw RegionError(file: file, item: item, message: "a position must be [longitude, latitude], found \(Self.snippet(value))")
             }
@@ -197,7 +197,7 @@ enum GeoJSONShapeReader {
             "[\(DegreeText.format(position.longitude)), \(DegreeText.format(position.latitude))]"
         }
 
-        static func snippet(_ value: GeoJSONValue) -> String {
+        static func snippet(_ value: JSONValue) -> String {
             switch value {
             case .array(let members):
                 "[" + members.prefix(3).map { member in

@@ -57,6 +57,10 @@ public protocol TileReader: AnyObject {
     /// would download every tile (the `agg_tiles_hash`). False by default.
     var isRemote: Bool { get }
 
+    /// True when every tile read is a request of its own (a tile server): runs then refuse
+    /// more than `TileAmountLimits.maxRequestedTiles` tiles.
+    var requestsEachTile: Bool { get }
+
     /// True when `summary(matching:countingBytes:)` without bytes reads an index, not the tiles
     /// (an MBTiles), so a converter that shows progress asks for it (for the total) even when
     /// the metadata has what it needs.
@@ -162,6 +166,7 @@ extension TileReader {
     public var listingKnowsContent: Bool { true }
     public var hasCheapSummary: Bool { false }
     public var isRemote: Bool { false }
+    public var requestsEachTile: Bool { false }
     public var storedHashes: StoredTileHashes? { nil }
     public var rereadSource: TileRereadSource? { nil }
     public var joinableStores: JoinableStores? { nil }

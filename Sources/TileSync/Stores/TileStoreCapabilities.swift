@@ -23,12 +23,15 @@ public struct TileStoreCapabilities: Sendable, Equatable {
     public var isLocalIndexFile: Bool
     /// Its stores keep UTFGrids beside the tiles (MBTiles `grids`, `.grid.json` files).
     public var keepsGrids: Bool
+    /// Its stores can be written and changed (false: a source only, such as a tile server).
+    public var isWritable: Bool
 
-    /// Capabilities; every one must be stated.
+    /// Capabilities; every one must be stated but `isWritable` (true unless said).
     public init(nativeOrder: TileOrder, hasCheapRandomAccess: Bool, listing: TileListingFields, canStoreHashes: Bool,
                 updates: TileStoreUpdateStyle, deduplication: TileDeduplication, preferredWriteOrder: TileOrder,
-                maintainsAggregateHash: Bool, isLocalIndexFile: Bool, keepsGrids: Bool) {
+                maintainsAggregateHash: Bool, isLocalIndexFile: Bool, keepsGrids: Bool, isWritable: Bool = true) {
         self.keepsGrids = keepsGrids
+        self.isWritable = isWritable
         self.nativeOrder = nativeOrder
         self.hasCheapRandomAccess = hasCheapRandomAccess
         self.listing = listing

@@ -22,17 +22,20 @@ public struct TileStoreCommandLineOption: Sendable {
     public let uses: Set<TileStoreUse>
     /// Which stores of a command receive it.
     public let recipients: Recipients
+    /// May be given several times; `set` then gets the values joined with newlines.
+    public let isRepeatable: Bool
     private let setValue: @Sendable (String, inout TileStoreOptions) throws(TileStoreOptionValueError) -> Void
 
     /// - Parameter set: stores the text (empty for a flag) in the options, or throws what the
     ///   value must be.
     public init(name: String, placeholder: String?, help: String, uses: Set<TileStoreUse>, recipients: Recipients,
-                set: @escaping @Sendable (String, inout TileStoreOptions) throws(TileStoreOptionValueError) -> Void) {
+                isRepeatable: Bool = false, set: @escaping @Sendable (String, inout TileStoreOptions) throws(TileStoreOptionValueError) -> Void) {
         self.name = name
         self.placeholder = placeholder
         self.help = help
         self.uses = uses
         self.recipients = recipients
+        self.isRepeatable = isRepeatable
         setValue = set
     }
 

@@ -15,6 +15,7 @@ public struct TileStoreRegistry: Sendable {
         TarStoreKind(),
         PMTilesStoreKind(),
         S3StoreKind(),
+        TileServerStoreKind(),
     ])
 
     /// A registry of these kinds.

@@ -11,7 +11,8 @@ struct StoreKindOptions {
     }
 
     private static func definition(_ option: TileStoreCommandLineOption) -> OptionDefinition {
-        option.placeholder.map { .value(option.name, $0, help: option.help) } ?? .flag(option.name, help: option.help)
+        guard let placeholder = option.placeholder else { return .flag(option.name, help: option.help) }
+        return option.isRepeatable ? .repeatable(option.name, placeholder, help: option.help) : .value(option.name, placeholder, help: option.help)
     }
 
     private let given: [(option: TileStoreCommandLineOption, text: String)]

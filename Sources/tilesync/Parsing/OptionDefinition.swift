@@ -7,10 +7,17 @@ struct OptionDefinition: Hashable, Sendable {
     /// Shown as `<value>`; nil for a flag.
     let valueName: String?
     let help: String
+    /// May be given several times; the values are joined with newlines.
+    var isRepeatable = false
 
     /// An option that takes a value.
     static func value(_ name: String, _ valueName: String, help: String) -> OptionDefinition {
         OptionDefinition(name: name, valueName: valueName, help: help)
+    }
+
+    /// An option that takes a value and may be given several times (values joined with newlines).
+    static func repeatable(_ name: String, _ valueName: String, help: String) -> OptionDefinition {
+        OptionDefinition(name: name, valueName: valueName, help: help, isRepeatable: true)
     }
 
     /// A flag (no value).

@@ -46,6 +46,10 @@ struct ParsedArguments {
                 value = words[index]
                 index += 1
             }
+            if option.isRepeatable, let earlier = values[name] {
+                values[name] = earlier + "\n" + value
+                continue
+            }
             guard values[name] == nil else { throw UsageError("'--\(name)' is given twice", spec: spec) }
             values[name] = value
         }

@@ -10,10 +10,14 @@ final class S3FaultProxy {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Tools/s3-fault-proxy.py").path
 
-    init(upstream: S3TestServer, pattern: String, slowSeconds: Double = 1.5) throws {
+    convenience init(upstream: S3TestServer, pattern: String, slowSeconds: Double = 1.5) throws {
+        try self.init(upstreamPort: upstream.port, pattern: pattern, slowSeconds: slowSeconds)
+    }
+
+    init(upstreamPort: Int, pattern: String, slowSeconds: Double = 1.5) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script, String(upstream.port), pattern]
+        process.arguments = ["python3", Self.script, String(upstreamPort), pattern]
         var environment = ProcessInfo.processInfo.environment
         environment["TILESYNC_PROXY_SLOW"] = String(slowSeconds)
         process.environment = environment

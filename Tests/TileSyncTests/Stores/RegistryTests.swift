@@ -11,11 +11,12 @@ struct RegistryTests {
     @Test("Kinds declare their command-line options: each once, for the uses they fit, and each read by its kind")
     func commandLineOptions() throws {
         let registry = TileStoreRegistry.standard
-        #expect(registry.commandLineOptions(for: [.read]).map(\.name) == ["endpoint", "transfers"])
+        let server = ["connections", "rate", "user-agent", "header", "subdomains"]
+        #expect(registry.commandLineOptions(for: [.read]).map(\.name) == ["endpoint", "transfers"] + server)
         #expect(registry.commandLineOptions(for: [.read, .create]).map(\.name)
-            == ["mbtiles-schema", "dedup", "grid-callback", "endpoint", "transfers", "cache-control"])
+            == ["mbtiles-schema", "dedup", "grid-callback", "endpoint", "transfers", "cache-control"] + server)
         #expect(registry.commandLineOptions(for: [.read, .update]).map(\.name)
-            == ["mbtiles-schema", "grid-callback", "endpoint", "transfers", "cache-control"])
+            == ["mbtiles-schema", "grid-callback", "endpoint", "transfers", "cache-control"] + server)
         #expect(registry.commandLineOptions(for: [.change]).map(\.name) == ["endpoint", "transfers", "cache-control"])
         for kind in registry.kinds {
             for option in kind.commandLineOptions {
@@ -36,10 +37,14 @@ struct RegistryTests {
     @Test("Prefixes force a kind; names, existing folders and first bytes choose one; a new plain path is a folder")
     func resolution() throws {
         let directory = try TemporaryDirectory()
-        #expect(TileStoreRegistry.standard.kinds.map(\.name) == ["mbtiles", "dir", "tar", "pmtiles", "s3"])
+        #expect(TileStoreRegistry.standard.kinds.map(\.name) == ["mbtiles", "dir", "tar", "pmtiles", "s3", "tileserver"])
         #expect(try Self.kindName("mbtiles:" + directory.file("x")) == "mbtiles")
         #expect(try Self.kindName("s3://bucket/tiles") == "s3")
         #expect(try Self.kindName("S3://bucket") == "s3")
+        #expect(try Self.kindName("https://tile.example.com/{z}/{x}/{y}.png") == "tileserver")
+        #expect(try Self.kindName("http://h/tiles/{q}.jpeg?key=1") == "tileserver")
+        #expect(try Self.kindName("https://example.com/maps/tiles.json?key=1") == "tileserver")
+        #expect(try Self.kindName("https://example.com/world.pmtiles") == "pmtiles")
         #expect(try TileStoreLocation(parsing: "tar:" + directory.file("x.mbtiles")).address == directory.file("x.mbtiles"))
         for (name, kind) in [("new.mbtiles", "mbtiles"), ("NEW.SQLITE3", "mbtiles"), ("a.db", "mbtiles"), ("a.tgz", "tar"),
                              ("a.tar.zst", "tar"), ("a.TAR", "tar"), ("plain", "dir"), ("tiles.pmtiles", "pmtiles"), ("A.PMTILES", "pmtiles")] {
@@ -64,8 +69,8 @@ struct RegistryTests {
             #expect {
                 _ = try TileStoreLocation(parsing: path)
             } throws: { error in
-                (error as? TileStoreError)?.description == path + ": not a kind of tile store TileSync knows (MBTiles, folder, tar archive, PMTiles archive, S3) "
-                    + "(name the kind with a prefix: mbtiles:, dir:, tar:, pmtiles:, s3:)"
+                (error as? TileStoreError)?.description == path + ": not a kind of tile store TileSync knows (MBTiles, folder, tar archive, PMTiles archive, S3, tile server) "
+                    + "(name the kind with a prefix: mbtiles:, dir:, tar:, pmtiles:, s3:, tileserver:)"
             }
         }
         #expect {

@@ -1,14 +1,14 @@
 import Foundation
 
 /// Any JSON value, decoded with `JSONDecoder` so that numbers, booleans and nulls stay apart
-/// (what a GeoJSON reader must tell from each other).
-indirect enum GeoJSONValue: Decodable, Sendable {
+/// (what the GeoJSON and TileJSON readers must tell from each other).
+indirect enum JSONValue: Decodable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
-    case array([GeoJSONValue])
-    case object([String: GeoJSONValue])
+    case array([JSONValue])
+    case object([String: JSONValue])
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -20,16 +20,28 @@ indirect enum GeoJSONValue: Decodable, Sendable {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode([GeoJSONValue].self) {
+        } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
         } else {
-            self = .object(try container.decode([String: GeoJSONValue].self))
+            self = .object(try container.decode([String: JSONValue].self))
         }
     }
 
     /// The member `key` of an object, nil otherwise.
-    subscript(key: String) -> GeoJSONValue? {
+    subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    /// The text of a string value, nil otherwise.
+    var string: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    /// The number of a number value, nil otherwise.
+    var number: Double? {
+        if case .number(let value) = self { return value }
         return nil
     }
 

@@ -1,0 +1,86 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Requests to a tile server through `HTTPTransport`, politely: at most `connections` in flight
+/// (the caller's window), paced to the rate, with TileSync's User-Agent and the user's headers.
+/// 429 and 503 wait as `Retry-After` says, other 5xx and dropped connections are retried with
+/// backoff, 401 and 403 stop at once; 404 and 204 mean no tile. Header values never appear in
+/// an error.
+final class TileServerClient: Sendable {
+    let options: TileServerOptions
+    private let transport: HTTPTransport
+    private let pacer: TileRequestPacer?
+
+    /// 6 attempts, backoff from 1 s to 30 s, 30 s per attempt, `Retry-After` up to 120 s.
+    static let policy = HTTPRetryPolicy(attempts: 6, initialBackoff: 1, maximumBackoff: 30, timeout: 30)
+
+    init(options: TileServerOptions, policy: HTTPRetryPolicy = TileServerClient.policy) {
+        self.options = options
+        transport = HTTPTransport(policy: policy, connections: options.connections)
+        pacer = options.requestsPerSecond.map(TileRequestPacer.init)
+    }
+
+    /// Asks for one tile (or a document) in the background.
+    func fetch(_ url: URL, completion: @escaping @Sendable (Result<TileServerAnswer, HTTPError>) -> Void) {
+        pacer?.wait()
+        var request = URLRequest(url: url)
+        request.setValue(options.userAgent, forHTTPHeaderField: "User-Agent")
+        for header in options.headers { request.setValue(header.value, forHTTPHeaderField: header.name) }
+        let prepared = request
+        transport.start(makeRequest: { prepared }, judge: Self.judge, transportFailure: { HTTPError(message: $0) }, completion: completion)
+    }
+
+    /// Asks for a document and waits for it.
+    /// - Throws: `HTTPError`; a 404 or 204 is an error here.
+    func document(_ url: URL) throws(HTTPError) -> Data {
+        let done = DispatchSemaphore(value: 0)
+        let result = LockedResult()
+        fetch(url) { answer in
+            result.set(answer)
+            done.signal()
+        }
+        done.wait()
+        switch result.get() {
+        case .success(.tile(let data)): return data
+        case .success(.noTile(let status)): throw HTTPError(status: status, message: HTTPURLResponse.localizedString(forStatusCode: status))
+        case .failure(let error): throw error
+        case nil: throw HTTPError(message: "no answer")
+        }
+    }
+
+    static func judge(_ http: HTTPURLResponse, body: Data) -> HTTPAttemptOutcome<TileServerAnswer, HTTPError> {
+        let status = http.statusCode
+        let words = HTTPURLResponse.localizedString(forStatusCode: status)
+        switch status {
+        case 200, 203:
+            guard !body.isEmpty else { return .answer(.noTile(status: status)) }
+            return .answer(.tile(restoredEncoding(body, contentEncoding: http.value(forHTTPHeaderField: "Content-Encoding"))))
+        case 204, 404, 410:
+            return .answer(.noTile(status: status))
+        case 401, 403:
+            return .failure(HTTPError(status: status, message: words, hint: "the server refuses access: check the API key or token (--header)"),
+                            retryable: false)
+        case 429, 503:
+            let wait = HTTPRetryPolicy.retryAfter(http.value(forHTTPHeaderField: "Retry-After"))
+            let hint = wait.map { "it asked to wait \(Int($0)) s (Retry-After); lower --rate or --connections" }
+                ?? "the server is busy or limits requests; lower --rate or --connections"
+            return .failure(HTTPError(status: status, message: words, hint: hint), retryable: true, after: wait)
+        case 408, 500...599:
+            return .failure(HTTPError(status: status, message: words), retryable: true)
+        default:
+            return .failure(HTTPError(status: status, message: words), retryable: false)
+        }
+    }
+
+    /// A body sent with `Content-Encoding: gzip` that the HTTP client already decoded is gzipped
+    /// again, so tiles are stored compressed as the server holds them.
+    static func restoredEncoding(_ body: Data, contentEncoding: String?) -> Data {
+        guard contentEncoding?.lowercased().contains("gzip") == true,
+              case let sniffed = SniffedTileFormat(sniffing: body), sniffed.compression == .none, [.pbf, .json].contains(sniffed.format),
+              let gzipped = try? GzipCodec.compress(body, level: 6)
+        else { return body }
+        return Data(gzipped)
+    }
+}

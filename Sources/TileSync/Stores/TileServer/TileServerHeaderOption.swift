@@ -1,0 +1,13 @@
+/// `header`: Extra request headers for a tile server source, one `Name: value` per line (API keys; never printed).
+public enum TileServerHeaderOption: TileStoreOptionKey {
+    public typealias Value = String
+    public static let name = "header"
+}
+
+extension TileStoreOptions {
+    /// Extra request headers for a tile server source, one `Name: value` per line (API keys; never printed). (`TileServerHeaderOption`).
+    public var tileServerHeader: String? {
+        get { self[TileServerHeaderOption.self] }
+        set { self[TileServerHeaderOption.self] = newValue }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// How a tile server source is asked, politely by default (public tile servers forbid bulk
+/// scraping): 2 requests in flight, an optional rate, a User-Agent naming TileSync and its
+/// version (plus the user's contact details), extra headers for API keys (never printed), and
+/// the subdomains of `{s}`.
+public struct TileServerOptions: Sendable {
+    /// Requests in flight at once when none is given.
+    public static let defaultConnections = 2
+    /// The User-Agent every request sends, before the user's addition.
+    public static let userAgentPrefix = "tilesync/\(TileSyncVersion.current)"
+
+    /// Requests in flight at once, 1...64.
+    public var connections: Int
+    /// Requests per second at most, nil for no limit.
+    public var requestsPerSecond: Double?
+    /// The whole User-Agent header.
+    public var userAgent: String
+    /// Extra request headers (name, value).
+    public var headers: [Header]
+    /// What `{s}` takes.
+    public var subdomains: [String]
+
+    /// One request header.
+    public struct Header: Sendable, Equatable {
+        public let name: String
+        public let value: String
+    }
+
+    static let optionNames: Set<String> = [TileServerConnectionsOption.name, TileServerRateOption.name, TileServerUserAgentOption.name,
+                                           TileServerHeaderOption.name, TileServerSubdomainsOption.name]
+
+    /// Reads the typed options.
+    /// - Throws: `TileStoreError` `.invalidOptions` for a header that is not `Name: value`.
+    init(_ options: TileStoreOptions, store: String) throws(TileStoreError) {
+        connections = options.tileServerConnections ?? Self.defaultConnections
+        requestsPerSecond = options.tileServerRate
+        userAgent = Self.userAgentPrefix + (options.tileServerUserAgent.map { " " + $0 } ?? "")
+        subdomains = options.tileServerSubdomains.map(TileURLTemplate.subdomains) ?? []
+        headers = []
+        for line in (options.tileServerHeader ?? "").split(separator: "\n") {
+            guard let colon = line.firstIndex(of: ":"),
+                  case let name = line[..<colon].trimmingCharacters(in: .whitespaces), !name.isEmpty,
+                  name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_".contains($0)) })
+            else {
+                throw TileStoreError(.invalidOptions, store: store, item: "option header",
+                                     message: "a header must be 'Name: value' (the value is not shown here)")
+            }
+            headers.append(Header(name: name, value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+        }
+    }
+
+    /// `--connections`, `--rate`, `--user-agent`, `--header` (repeatable), `--subdomains`.
+    static let commandLineOptions: [TileStoreCommandLineOption] = [
+        TileStoreCommandLineOption(name: TileServerConnectionsOption.name, placeholder: "n",
+                                   help: "Requests a tile server source keeps in flight (default \(defaultConnections)).",
+                                   uses: [.read], recipients: .storesReadingIt) { value, options throws(TileStoreOptionValueError) in
+            guard let count = Int(value), (1...64).contains(count) else {
+                throw TileStoreOptionValueError("must be a whole number in 1...64, not '\(value)'")
+            }
+            options.tileServerConnections = count
+        },
+        TileStoreCommandLineOption(name: TileServerRateOption.name, placeholder: "n",
+                                   help: "Requests per second at most to a tile server source.",
+                                   uses: [.read], recipients: .storesReadingIt) { value, options throws(TileStoreOptionValueError) in
+            guard let rate = Double(value), rate.isFinite, rate > 0 else {
+                throw TileStoreOptionValueError("must be a number of requests per second above 0, not '\(value)'")
+            }
+            options.tileServerRate = rate
+        },
+        TileStoreCommandLineOption(name: TileServerUserAgentOption.name, placeholder: "text",
+                                   help: "Added to the User-Agent '\(userAgentPrefix)' sent to a tile\nserver (contact details, as tile usage policies ask).",
+                                   uses: [.read], recipients: .storesReadingIt) { value, options throws(TileStoreOptionValueError) in
+            options.tileServerUserAgent = value
+        },
+        TileStoreCommandLineOption(name: TileServerHeaderOption.name, placeholder: "'name: value'",
+                                   help: "A request header for a tile server source (an API key);\nrepeatable; never printed.",
+                                   uses: [.read], recipients: .storesReadingIt, isRepeatable: true) { value, options throws(TileStoreOptionValueError) in
+            options.tileServerHeader = value
+        },
+        TileStoreCommandLineOption(name: TileServerSubdomainsOption.name, placeholder: "abc",
+                                   help: "What {s} of a tile URL takes: one letter each (abc) or a,b,c.",
+                                   uses: [.read], recipients: .storesReadingIt) { value, options throws(TileStoreOptionValueError) in
+            guard !TileURLTemplate.subdomains(value).isEmpty else { throw TileStoreOptionValueError("must name at least one subdomain") }
+            options.tileServerSubdomains = value
+        },
+    ]
+}

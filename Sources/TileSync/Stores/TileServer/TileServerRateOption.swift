@@ -1,0 +1,13 @@
+/// `rate`: Requests per second at most to a tile server source.
+public enum TileServerRateOption: TileStoreOptionKey {
+    public typealias Value = Double
+    public static let name = "rate"
+}
+
+extension TileStoreOptions {
+    /// Requests per second at most to a tile server source. (`TileServerRateOption`).
+    public var tileServerRate: Double? {
+        get { self[TileServerRateOption.self] }
+        set { self[TileServerRateOption.self] = newValue }
+    }
+}

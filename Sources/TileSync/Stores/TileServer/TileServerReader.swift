@@ -1,0 +1,111 @@
+import Foundation
+import Synchronization
+
+/// Reads a tile server (`https://host/{z}/{x}/{y}.png`, or a TileJSON document naming such
+/// templates): it has no index, so the tiles read are those of the filter's zooms and area
+/// (a region, a box; the TileJSON bounds and zooms when none is given), each asked for once.
+/// The amount is known before the first request (`amount(matching:upTo:)`), so `--max-tiles`
+/// refuses a run before it starts.
+final class TileServerReader: TileReader {
+    let location: TileStoreLocation
+    let endpoint: TileServerEndpoint
+    let client: TileServerClient
+    /// Set before a read starts (a reader belongs to one thread at a time).
+    private(set) var isCancelled: @Sendable () -> Bool = { false }
+    private let answers = Mutex<(requested: Int, missing: Int)>((0, 0))
+
+    /// - Throws: `TileStoreError` when the template names no tile or the TileJSON document
+    ///   cannot be fetched or read.
+    init(location: TileStoreLocation, options: TileServerOptions) throws(TileStoreError) {
+        self.location = location
+        client = TileServerClient(options: options)
+        endpoint = try TileServerEndpoint.resolve(location, options: options, client: client)
+    }
+
+    var schemaDescription: String { TileServerEndpoint.isTemplate(location.address) ? "tile server (URL template)" : "tile server (TileJSON)" }
+    var order: TileOrder { .unordered }
+    var hasCheapRandomAccess: Bool { false }
+    var isRemote: Bool { true }
+    var requestsEachTile: Bool { true }
+
+    func metadata() throws -> TileMetadata { endpoint.metadata }
+
+    func setCancellation(_ isCancelled: @escaping @Sendable () -> Bool) {
+        self.isCancelled = isCancelled
+    }
+
+    /// Counts an answer: a tile, or none there (`missing`).
+    func count(missing: Bool) {
+        answers.withLock { $0.requested += 1; if missing { $0.missing += 1 } }
+    }
+
+    /// How many tiles were asked for and how many the server did not have.
+    var notes: [String] {
+        let (requested, missing) = answers.withLock { $0 }
+        guard requested > 0 else { return [] }
+        return ["\(requested) tiles asked for; the server had no tile for \(missing) of them (404, 204 or an empty body)"]
+    }
+
+    /// The filter narrowed to what the TileJSON document declares: its zooms, and its bounds
+    /// when the filter has no area of its own.
+    func narrowed(_ filter: TileFilter) throws -> TileFilter {
+        var zooms = filter.zooms
+        if let declared = endpoint.zooms {
+            guard zooms.overlaps(declared) else {
+                throw TileStoreError(.invalidOptions, store: location.address,
+                                     message: "holds zooms \(declared.lowerBound)-\(declared.upperBound), none of \(zooms.lowerBound)-\(zooms.upperBound)")
+            }
+            zooms = zooms.clamped(to: declared)
+        }
+        let box = filter.boundingBox ?? (filter.region == nil ? endpoint.bounds : nil)
+        return try TileFilter(minZoom: zooms.lowerBound, maxZoom: zooms.upperBound, boundingBox: box, region: filter.region, shard: filter.shard)
+    }
+
+    func tiles(matching filter: TileFilter) throws -> any TileCursor {
+        TileServerCursor(reader: self, filter: try narrowed(filter))
+    }
+
+    func tile(at coordinate: TileCoordinate) throws -> Data? {
+        let cursor = TileServerCursor(reader: self, filter: try TileFilter(minZoom: coordinate.z, maxZoom: coordinate.z,
+                                                                          boundingBox: WebMercator.bounds(of: coordinate)))
+        while let tile = try cursor.next() {
+            if tile.coordinate == coordinate { return tile.data }
+        }
+        return nil
+    }
+
+    /// The tiles a read would ask for, counted without a request; bytes unknown (0).
+    func amount(matching filter: TileFilter, upTo limit: Int) throws -> TileAmount? {
+        let narrowed = try narrowed(filter)
+        let count = TileServerPlan(filter: narrowed).count(upTo: limit)
+        return TileAmount(tiles: count.tiles, bytes: 0, isLowerBound: !count.complete)
+    }
+
+    /// The tiles a read would ask for (the server may lack some), without a request; no bytes.
+    func summary(matching filter: TileFilter, countingBytes: Bool) throws -> TileSetSummary {
+        var summary = TileSetSummary()
+        let narrowed = try narrowed(filter)
+        for z in narrowed.zooms {
+            for range in narrowed.ranges(atZoom: z) { summary.add(range, bytesEach: 0) }
+        }
+        return summary
+    }
+
+    /// Refuses a body that is not a tile of the declared kind: bytes no format starts with (an
+    /// HTML or text error page), or JSON or an image where the server declares the other.
+    func check(_ data: Data, coordinate: TileCoordinate) throws(TileStoreError) {
+        let sniffed = SniffedTileFormat(sniffing: data)
+        let declared = endpoint.metadata["format"].flatMap(TileFormat.init(declared:))
+        let raster: Set<TileFormat> = [.png, .jpeg, .webp, .gif]
+        let fits = switch declared {
+        case let format? where raster.contains(format): raster.contains(sniffed.format)
+        case .pbf?: sniffed.format == .pbf
+        default: sniffed.format != .unknown
+        }
+        guard fits, sniffed.format != .unknown else {
+            let start = String(decoding: data.prefix(40), as: UTF8.self).map { $0.isASCII && !$0.isNewline ? $0 : " " }
+            throw TileStoreError(.invalidTile, store: location.address, item: "tile \(coordinate)",
+                                 message: "the server sent \(data.count) bytes that are not a \(declared?.rawValue ?? "tile") (they start '\(String(start))')")
+        }
+    }
+}

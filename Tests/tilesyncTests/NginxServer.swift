@@ -1,0 +1,76 @@
+import Foundation
+
+/// nginx (Debian `nginx-light`) serving a folder on 127.0.0.1 for a test, with its config, pid,
+/// logs and temporary folders in a folder of its own; stopped when the value goes away. The
+/// access log has one line per request: `METHOD URI STATUS "USER-AGENT"`.
+final class NginxServer {
+    static let binary = ["/usr/sbin/nginx", "/usr/bin/nginx"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let available = binary != nil
+    static let missingMessage = "nginx not found (apt-get install nginx-light): tile server tests SKIPPED"
+
+    let port: Int
+    let work: String
+    private let process: Process
+
+    /// - Parameters:
+    ///   - root: the folder served at `/`.
+    ///   - locations: extra `location` blocks for the server.
+    init(root: String, locations: String = "") throws {
+        work = NSTemporaryDirectory() + "tilesync-nginx-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: work + "/logs", withIntermediateDirectories: true)
+        var started: (Process, Int)?
+        for _ in 0..<8 where started == nil {
+            let port = Int.random(in: 20_000..<60_000)
+            let config = """
+                worker_processes 1;
+                daemon off;
+                pid \(work)/nginx.pid;
+                error_log \(work)/logs/error.log;
+                events { worker_connections 512; }
+                http {
+                  log_format tests '$request_method $request_uri $status "$http_user_agent"';
+                  access_log \(work)/logs/access.log tests;
+                  client_body_temp_path \(work)/body; proxy_temp_path \(work)/proxy; fastcgi_temp_path \(work)/fastcgi;
+                  uwsgi_temp_path \(work)/uwsgi; scgi_temp_path \(work)/scgi;
+                  types { image/png png; application/json json; }
+                  server {
+                    listen 127.0.0.1:\(port);
+                    root \(root);
+                    \(locations)
+                  }
+                }
+                """
+            try Data(config.utf8).write(to: URL(fileURLWithPath: work + "/nginx.conf"))
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Self.binary ?? "/usr/sbin/nginx")
+            process.arguments = ["-c", work + "/nginx.conf", "-p", work]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            for _ in 0..<50 where process.isRunning && !FileManager.default.fileExists(atPath: work + "/nginx.pid") {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+            if process.isRunning { started = (process, port) }
+        }
+        guard let (process, port) = started else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "nginx did not start (see \(work)/logs/error.log)"])
+        }
+        self.process = process
+        self.port = port
+    }
+
+    deinit {
+        process.terminate()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: work)
+    }
+
+    var base: String { "http://127.0.0.1:\(port)" }
+
+    /// The requests logged so far.
+    var requests: [String] {
+        let text = (try? String(contentsOfFile: work + "/logs/access.log", encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }
+}
