@@ -91,7 +91,7 @@ final class ReliabilityEndToEndTests {
         }
         #expect(try ToolRunner.run(["convert", source, destination, "--force", "--quiet"], in: directory).status == 0)
         #expect(try identical(source, directory + "/" + destination))
-        #expect(try leftovers().isEmpty)
+        #expect(try leftovers() == [])
     }
 
     @Test("kill -9 during a merge of several sources (streamed, or PMTiles joined): the destination is as it was or the whole merge",
@@ -126,7 +126,7 @@ final class ReliabilityEndToEndTests {
         }
         #expect(try ToolRunner.run(["convert"] + sources + [target, "--force", "--on-duplicate", "override", "--quiet"], in: directory).status == 0)
         #expect(try StoreComparison.compare(merged, try TileStoreLocation(parsing: target)).isIdentical)
-        #expect(try leftovers().isEmpty)
+        #expect(try leftovers() == [])
     }
 
     @Test("kill -9 during sync: the destination is as it was or synced; the next sync completes it", arguments: ["b.mbtiles", "b-folder", "b.tar"])
@@ -152,7 +152,7 @@ final class ReliabilityEndToEndTests {
             #expect(try identical(new, target))
             #expect(try ToolRunner.run(["verify", destination, "--quiet"], in: directory).status == 0)
         }
-        #expect(try leftovers().isEmpty)
+        #expect(try leftovers() == [])
     }
 
     @Test("kill -9 during apply: the store is as it was or patched; the next apply completes it or has nothing to do", arguments: ["b.mbtiles", "b-folder", "b.tar"])
@@ -178,7 +178,7 @@ final class ReliabilityEndToEndTests {
             #expect(try identical(new, target))
             #expect(try ToolRunner.run(["verify", destination, "--quiet"], in: directory).status == 0)
         }
-        #expect(try leftovers().isEmpty)
+        #expect(try leftovers() == [])
     }
 
     /// A tiles view of 100 million rows in a few kilobytes.
@@ -336,7 +336,7 @@ final class ReliabilityEndToEndTests {
             #expect(process.terminationStatus == 130)
             #expect(stderr == "Error: \(destination): interrupted; the destination was not changed\n")
             #expect(!AtomicFile.exists(directory + "/" + destination))
-            #expect(try leftovers().isEmpty)
+            #expect(try leftovers() == [])
         }
     }
 }

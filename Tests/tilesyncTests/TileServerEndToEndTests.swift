@@ -78,6 +78,11 @@ final class TileServerEndToEndTests {
         #expect(Set(server.requests.compactMap { $0.split(separator: " ").dropFirst().first.map { String($0.dropFirst().dropLast(4)) } }) == cover)
         #expect(server.requests.count == cover.count)
         #expect(try tiles("fr") == tiles("tree").filter { cover.contains($0.key) })
+        let count = try ToolRunner.run(["tile", "--region", "france.geojson", "--min-zoom", "4", "--max-zoom", "4",
+                                        "--source", server.base + "/{z}/{x}/{y}.png"], in: directory)
+        #expect(count.status == 0)
+        #expect(count.stdout.hasSuffix("  z4: 2 tiles; 2 requests to the tile server\ntotal:    2 tiles; 2 requests to \(server.base)/{z}/{x}/{y}.png (sizes unknown before asking)\n"))
+        #expect(server.requests.count == cover.count)
     }
 
     @Test("API keys: 403 stops at once naming the option; the key is never printed")

@@ -12,9 +12,12 @@ struct RegionTileCount {
     func show(json: Bool) throws {
         let counts = zooms.map { region.tileCount(atZoom: $0) }
         var held: TileSetSummary?
+        var asksEachTile = false
         if let source {
             let filter = try TileFilter(minZoom: zooms.lowerBound, maxZoom: zooms.upperBound, region: region)
-            held = try source.openReader().summary(matching: filter)
+            let reader = try source.openReader()
+            held = try reader.summary(matching: filter)
+            asksEachTile = reader.requestsEachTile
         }
         let total = counts.reduce(0, +)
         if json {
@@ -43,13 +46,15 @@ struct RegionTileCount {
             var line = "  z\(z): \(count) \(count == 1 ? "tile" : "tiles")"
             if let held {
                 let level = held.zooms.first { $0.z == z }
-                line += "; the source holds \(level?.tileCount ?? 0), \(Formatting.bytes(level?.byteCount ?? 0))"
+                line += asksEachTile ? "; \(level?.tileCount ?? 0) requests to the tile server"
+                    : "; the source holds \(level?.tileCount ?? 0), \(Formatting.bytes(level?.byteCount ?? 0))"
             }
             lines.append(line)
         }
         var last = "total:    \(total) \(total == 1 ? "tile" : "tiles")"
         if let held, let source {
-            last += "; \(source.address) holds \(held.tileCount) of them, \(Formatting.bytes(held.byteCount))"
+            last += asksEachTile ? "; \(held.tileCount) requests to \(source.address) (sizes unknown before asking)"
+                : "; \(source.address) holds \(held.tileCount) of them, \(Formatting.bytes(held.byteCount))"
         }
         lines.append(last)
         Terminal.out(lines.joined(separator: "\n"))

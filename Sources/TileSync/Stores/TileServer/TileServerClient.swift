@@ -32,9 +32,9 @@ final class TileServerClient: Sendable {
         transport.start(makeRequest: { prepared }, judge: Self.judge, transportFailure: { HTTPError(message: $0) }, completion: completion)
     }
 
-    /// Asks for a document and waits for it.
-    /// - Throws: `HTTPError`; a 404 or 204 is an error here.
-    func document(_ url: URL) throws(HTTPError) -> Data {
+    /// Asks for one URL and waits for the answer.
+    /// - Throws: `HTTPError` when the request failed for good.
+    func answer(_ url: URL) throws(HTTPError) -> TileServerAnswer {
         let done = DispatchSemaphore(value: 0)
         let result = LockedResult()
         fetch(url) { answer in
@@ -43,10 +43,18 @@ final class TileServerClient: Sendable {
         }
         done.wait()
         switch result.get() {
-        case .success(.tile(let data)): return data
-        case .success(.noTile(let status)): throw HTTPError(status: status, message: HTTPURLResponse.localizedString(forStatusCode: status))
+        case .success(let answer): return answer
         case .failure(let error): throw error
         case nil: throw HTTPError(message: "no answer")
+        }
+    }
+
+    /// Asks for a document and waits for it.
+    /// - Throws: `HTTPError`; a 404 or 204 is an error here.
+    func document(_ url: URL) throws(HTTPError) -> Data {
+        switch try answer(url) {
+        case .tile(let data): return data
+        case .noTile(let status): throw HTTPError(status: status, message: HTTPURLResponse.localizedString(forStatusCode: status))
         }
     }
 

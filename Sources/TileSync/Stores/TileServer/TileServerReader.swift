@@ -65,13 +65,21 @@ final class TileServerReader: TileReader {
         TileServerCursor(reader: self, filter: try narrowed(filter))
     }
 
+    /// One tile, nil when the server has none there.
+    /// - Throws: `TileStoreError` as a read does (the request failed, not a tile).
     func tile(at coordinate: TileCoordinate) throws -> Data? {
-        let cursor = TileServerCursor(reader: self, filter: try TileFilter(minZoom: coordinate.z, maxZoom: coordinate.z,
-                                                                          boundingBox: WebMercator.bounds(of: coordinate)))
-        while let tile = try cursor.next() {
-            if tile.coordinate == coordinate { return tile.data }
+        guard let url = endpoint.url(for: coordinate) else {
+            throw TileStoreError(.invalidOptions, store: location.address, item: "tile \(coordinate)", message: "makes no valid URL")
         }
-        return nil
+        let answer: TileServerAnswer
+        do {
+            answer = try client.answer(url)
+        } catch {
+            throw TileStoreError(.io, store: location.address, item: "tile \(coordinate)", message: error.description, hint: error.hint)
+        }
+        guard case .tile(let data) = answer else { return nil }
+        try check(data, coordinate: coordinate)
+        return data
     }
 
     /// The tiles a read would ask for, counted without a request; bytes unknown (0).
