@@ -7,8 +7,6 @@ import Foundation
 struct RegionOutline: Sendable {
     /// Edges sorted by `y0`.
     let edges: [RegionEdge]
-    /// How many polygons the edges close (polygon IDs are 0..<polygonCount).
-    let polygonCount: Int
     /// The extent of the edges in world fractions (x may reach beyond 0...1 for a corridor
     /// across the antimeridian; those parts are also present shifted by one world).
     let minX: Double, maxX: Double, minY: Double, maxY: Double
@@ -42,7 +40,6 @@ struct RegionOutline: Sendable {
         }
         edges.sort { $0.y0 < $1.y0 }
         self.edges = edges
-        polygonCount = Int(polygonID)
         minX = edges.lazy.map { min($0.x0, $0.x1) }.min() ?? 0
         maxX = edges.lazy.map { max($0.x0, $0.x1) }.max() ?? 0
         minY = edges.first?.y0 ?? 0
