@@ -67,7 +67,6 @@ final class ConversionRun {
                                                     sniffed: summary.sniffedFormat, wantsTileCount: progress != nil)
         summary.warnings += prepared.warnings
         summary.uncarried = try reader.uncarriedContent()
-        summary.notes = reader.notes
         summary.warnings += summary.uncarried.map {
             UncarriedContent.warning($0, source: reader.location.address, destination: writer.location.address)
         }
