@@ -4,7 +4,9 @@
 # zooms 0-MAXZOOM (87,381 raster tiles of ~600 bytes for 8), and
 #   tilesync convert 'http://127.0.0.1:PORT/{z}/{x}/{y}.png' out.mbtiles --connections N
 # (a finished MBTiles) runs against `aria2c -j N` fetching the same URL list into a folder and
-# `wget -i` over the list (one connection), then a rerun of `tilesync sync` into the MBTiles.
+# `wget -i` over the list (one connection); then `tilesync sync` into a new MBTiles, a no-op
+# rerun of it (nginx sends `Cache-Control: max-age=3600`, so every tile is still fresh) and a
+# rerun with `--revalidate` (every tile asked conditionally: 304s).
 # Wall time, tiles/s, MB/s of tiles, peak RSS. Works in a journaled ext4 image loop-mounted
 # at BENCH_WORK when run as root (as Benchmarks/benchmark.sh does).
 #
@@ -46,7 +48,7 @@ http {
   access_log off; sendfile on; tcp_nopush on; keepalive_requests 1000000;
   client_body_temp_path $work/body; proxy_temp_path $work/proxy; fastcgi_temp_path $work/fastcgi;
   uwsgi_temp_path $work/uwsgi; scgi_temp_path $work/scgi;
-  server { listen 127.0.0.1:$port; root $work/tree; }
+  server { listen 127.0.0.1:$port; root $work/tree; expires 1h; }
 }
 CONF
 nginx -c "$work/nginx.conf" -p "$work"
@@ -60,21 +62,28 @@ done
 grep -v '^  ' urls.txt > wget-urls.txt
 
 for run in $(seq "$runs"); do
-  rm -rf out.mbtiles aria wget
+  rm -rf out.mbtiles synced.mbtiles .synced.mbtiles.* aria wget
   measure tilesync "$bin/tilesync" convert "$base/{z}/{x}/{y}.png" out.mbtiles --max-zoom "$maxzoom" --connections "$connections" \
     --max-tiles 100000000 --quiet
-  measure rerun "$bin/tilesync" sync "$base/{z}/{x}/{y}.png" out.mbtiles --max-zoom "$maxzoom" --connections "$connections" \
+  measure sync "$bin/tilesync" sync "$base/{z}/{x}/{y}.png" synced.mbtiles --max-zoom "$maxzoom" --connections "$connections" \
     --max-tiles 100000000 --quiet
+  measure noop "$bin/tilesync" sync "$base/{z}/{x}/{y}.png" synced.mbtiles --max-zoom "$maxzoom" --connections "$connections" \
+    --max-tiles 100000000 --quiet
+  measure revalidate "$bin/tilesync" sync "$base/{z}/{x}/{y}.png" synced.mbtiles --max-zoom "$maxzoom" --connections "$connections" \
+    --max-tiles 100000000 --quiet --revalidate
   measure aria2c aria2c -j "$connections" -i urls.txt -d aria --quiet=true --auto-file-renaming=false --allow-overwrite=true \
     --file-allocation=none --console-log-level=error
   measure wget wget -q -i wget-urls.txt -x -nH -P wget
 done
 "$bin/tilesync" verify out.mbtiles tree --quiet
+"$bin/tilesync" verify synced.mbtiles tree --quiet
 fs="plain folder"; [ "$loop" = 1 ] && fs="journaled ext4 image, loop-mounted"
 echo
 echo "tile server benchmark: $tiles tiles of zooms 0-$maxzoom ($bytes bytes) from nginx on loopback, $connections connections; median of $runs runs; $fs"
 printf "%-58s %s\n" "tilesync convert -> MBTiles" "$(report tilesync "$tiles" "$bytes")"
-printf "%-58s %s\n" "tilesync sync (rerun, nothing changed)" "$(report rerun "$tiles" "$bytes")"
+printf "%-58s %s\n" "tilesync sync -> new MBTiles" "$(report sync "$tiles" "$bytes")"
+printf "%-58s %s\n" "tilesync sync rerun, every tile fresh (no request)" "$(report noop "$tiles" "$bytes")"
+printf "%-58s %s\n" "tilesync sync rerun --revalidate (304s)" "$(report revalidate "$tiles" "$bytes")"
 printf "%-58s %s\n" "aria2c -j $connections -> folder" "$(report aria2c "$tiles" "$bytes")"
 printf "%-58s %s\n" "wget -i (one connection) -> folder" "$(report wget "$tiles" "$bytes")"
 rm -rf "$results"

@@ -1,8 +1,12 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// nginx (Debian `nginx-light`) serving a folder on 127.0.0.1 for a test, with its config, pid,
 /// logs and temporary folders in a folder of its own; stopped when the value goes away. The
-/// access log has one line per request: `METHOD URI STATUS "USER-AGENT"`.
+/// access log has one line per request: `METHOD URI STATUS IF-NONE-MATCH "USER-AGENT"` (`-` for
+/// a request without `If-None-Match`).
 final class NginxServer {
     static let binary = ["/usr/sbin/nginx", "/usr/bin/nginx"].first { FileManager.default.isExecutableFile(atPath: $0) }
     static let available = binary != nil
@@ -28,7 +32,7 @@ final class NginxServer {
                 error_log \(work)/logs/error.log;
                 events { worker_connections 512; }
                 http {
-                  log_format tests '$request_method $request_uri $status "$http_user_agent"';
+                  log_format tests '$request_method $request_uri $status $http_if_none_match "$http_user_agent"';
                   access_log \(work)/logs/access.log tests;
                   client_body_temp_path \(work)/body; proxy_temp_path \(work)/proxy; fastcgi_temp_path \(work)/fastcgi;
                   uwsgi_temp_path \(work)/uwsgi; scgi_temp_path \(work)/scgi;
@@ -47,11 +51,15 @@ final class NginxServer {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            for _ in 0..<50 where process.isRunning && !FileManager.default.fileExists(atPath: work + "/nginx.pid") {
+            for _ in 0..<250 where process.isRunning && !Self.accepts(port: port) {
                 Thread.sleep(forTimeInterval: 0.02)
             }
-            Thread.sleep(forTimeInterval: 0.1)
-            if process.isRunning { started = (process, port) }
+            if process.isRunning && Self.accepts(port: port) {
+                started = (process, port)
+            } else if process.isRunning {
+                process.terminate()
+                process.waitUntilExit()
+            }
         }
         guard let (process, port) = started else {
             throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "nginx did not start (see \(work)/logs/error.log)"])
@@ -67,6 +75,20 @@ final class NginxServer {
     }
 
     var base: String { "http://127.0.0.1:\(port)" }
+
+    /// True when something accepts TCP connections on 127.0.0.1:`port`.
+    static func accepts(port: Int) -> Bool {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return false }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
 
     /// The requests logged so far.
     var requests: [String] {

@@ -157,7 +157,8 @@ final class ConversionRun {
                 throw TileStoreError(.interrupted, store: writer.location.address, message: "interrupted; the destination was not changed")
             }
             try write(tile, hash: hash, counter: counter)
-            progress?(ConversionProgress(tilesDone: summary.tilesWritten, bytesDone: summary.bytesWritten, tilesTotal: total))
+            progress?(ConversionProgress(tilesDone: summary.tilesWritten, bytesDone: summary.bytesWritten, tilesTotal: total,
+                                         placesDone: reader.placesSettled))
             next = try prefetcher.next()
         }
         prefetcher.stop()

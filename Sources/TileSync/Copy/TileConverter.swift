@@ -33,6 +33,8 @@ public enum TileConverter {
         destination.resource.removeStaleTemporaries()
         let reader = try source.openReader()
         reader.setCancellation(options.isCancelled)
+        let downloads = reader.downloadKeeping
+        try downloads?.keepDownloads(beside: destination, shard: options.filter.shard, recording: true)
         let sourceMetadata = try reader.metadata()
         let amount = try TileAmountCheck.count(reader, filter: options.filter, limits: options.limits)
         var settings = TileWriterSettings(overwrite: options.overwrite, preservesModificationTimes: options.preservesModificationTimes,
@@ -47,6 +49,7 @@ public enum TileConverter {
             if var joined = try StoreJoinRun.run(reader: reader, writer: writer, metadata: sourceMetadata, options: options,
                                                  watchesTiles: written != nil) {
                 joined.seconds = Date().timeIntervalSince(started)
+                downloads?.finishDownloads(keepingValidators: false)
                 return joined
             }
             let run = try ConversionRun(reader: reader, writer: writer, options: options, progress: progress, written: written)
@@ -59,6 +62,7 @@ public enum TileConverter {
             var summary = try run.rereadsSource ? reader.withConsistentReads(copyAndFinish) : copyAndFinish()
             ConversionRun.takeCounts(of: writer, into: &summary)
             summary.seconds = Date().timeIntervalSince(started)
+            downloads?.finishDownloads(keepingValidators: false)
             return summary
         } catch {
             writer.abort()

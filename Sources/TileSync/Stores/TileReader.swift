@@ -61,6 +61,10 @@ public protocol TileReader: AnyObject {
     /// more than `TileAmountLimits.maxRequestedTiles` tiles.
     var requestsEachTile: Bool { get }
 
+    /// For a reader whose `amount` counts places it may find no tile at (a tile server): how
+    /// many of them the reads so far have settled, tile or not; nil for others (the default).
+    var placesSettled: Int? { get }
+
     /// True when `summary(matching:countingBytes:)` without bytes reads an index, not the tiles
     /// (an MBTiles), so a converter that shows progress asks for it (for the total) even when
     /// the metadata has what it needs.
@@ -167,6 +171,7 @@ extension TileReader {
     public var hasCheapSummary: Bool { false }
     public var isRemote: Bool { false }
     public var requestsEachTile: Bool { false }
+    public var placesSettled: Int? { nil }
     public var storedHashes: StoredTileHashes? { nil }
     public var rereadSource: TileRereadSource? { nil }
     public var joinableStores: JoinableStores? { nil }

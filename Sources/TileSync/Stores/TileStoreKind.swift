@@ -17,6 +17,9 @@ public protocol TileStoreKind: Sendable {
     /// The options the command line offers for its stores (none by default); several kinds
     /// may declare the same option, and the registry lists it once.
     var commandLineOptions: [TileStoreCommandLineOption] { get }
+    /// The option names that change only how the store is asked (connections, rate, request
+    /// headers), not what it holds; a sync state does not depend on them (none by default).
+    var requestOptionNames: Set<String> { get }
 
     /// How surely a location typed without a prefix is a store of this kind.
     func claim(_ candidate: TileStoreCandidate) -> TileStoreClaim
@@ -44,6 +47,8 @@ extension TileStoreKind {
     public func storedMetadata(_ metadata: TileMetadata) -> TileMetadata { metadata }
 
     public var commandLineOptions: [TileStoreCommandLineOption] { [] }
+
+    public var requestOptionNames: Set<String> { [] }
 
     /// Checks a location's options: every option is one this kind reads, and they agree.
     /// - Throws: `TileStoreError` `.invalidOptions` naming the first one that does not.

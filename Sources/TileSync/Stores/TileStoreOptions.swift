@@ -18,7 +18,11 @@ public struct TileStoreOptions: Sendable, CustomStringConvertible {
 
     /// `name=value` of every option set, sorted by name (`-` for none): a stable text for the
     /// sync state's identity and for messages.
-    public var description: String {
-        names.isEmpty ? "-" : names.map { "\($0)=\(values[$0].map { String(describing: $0) } ?? "")" }.joined(separator: ",")
+    public var description: String { description(excluding: []) }
+
+    /// `description` without the options named in `excluded`.
+    public func description(excluding excluded: Set<String>) -> String {
+        let shown = names.filter { !excluded.contains($0) }
+        return shown.isEmpty ? "-" : shown.map { "\($0)=\(values[$0].map { String(describing: $0) } ?? "")" }.joined(separator: ",")
     }
 }

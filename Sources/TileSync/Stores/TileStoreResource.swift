@@ -11,6 +11,9 @@ public protocol TileStoreResource: Sendable {
     var versionStamp: String? { get }
     /// The local file where a sync into this store keeps its state, or nil when none is kept.
     var syncStatePath: String? { get }
+    /// The local file where downloads into this store (from a tile server) keep the server's
+    /// validators per tile and, while unfinished, the tiles fetched so far; nil when none is kept.
+    var downloadStatePath: String? { get }
     /// True when `other` is the same store (also through another path to the same file).
     func refersToSameStore(as other: any TileStoreResource) -> Bool
     /// Deletes temporary files that runs killed before they could clean up left for this store.
@@ -32,6 +35,7 @@ public protocol TileStoreResource: Sendable {
 extension TileStoreResource {
     public var versionStamp: String? { nil }
     public var syncStatePath: String? { nil }
+    public var downloadStatePath: String? { nil }
     public func refersToSameStore(as other: any TileStoreResource) -> Bool { identity == other.identity }
     public func removeStaleTemporaries() {}
     public func removeOwnTemporaries() {}

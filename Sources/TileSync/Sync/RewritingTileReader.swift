@@ -12,6 +12,8 @@ final class RewritingTileReader: TileReader {
     static let batchTiles = 64
 
     private let source: any TileReader
+    /// The reader whose tiles are rewritten.
+    var base: any TileReader { source }
     private let rewriter: TileRewriter
     private let memoPath: String?
     private var openedMemo: RewriteMemo?

@@ -38,7 +38,8 @@ final class SyncContext {
         destinationExisted = resource.exists
         destinationReader = destinationExisted ? try destination.openReader() : nil
         destinationKeepsTimes = destination.kind.capabilities.listing.contains(.modificationTimes)
-        let identity = [source.kind.name, source.resource.identity, source.options.description, destination.options.description,
+        let identity = [source.kind.name, source.resource.identity, source.options.description(excluding: source.kind.requestOptionNames),
+                        destination.options.description(excluding: destination.kind.requestOptionNames),
                         Self.describe(options.filter)].joined(separator: "|")
         self.identity = identity
         // Parts of a sharded sync may run side by side on one machine: each keeps its own state.
@@ -52,7 +53,7 @@ final class SyncContext {
             state = nil
         }
         self.warnings = warnings
-        sourceStamp = source.resource.versionStamp
+        sourceStamp = source.resource.versionStamp ?? sourceReader.downloadKeeping?.downloadsStamp
         let destinationStamp = resource.versionStamp
         sourceUnchanged = state != nil && sourceStamp != nil && state?.sourceStamp == sourceStamp
         destinationUnchanged = state != nil && destinationStamp != nil && state?.destinationStamp == destinationStamp
@@ -92,6 +93,15 @@ final class SyncContext {
         if !sourceUnchanged, sourceReader.order != .unordered { return sourceReader.order }
         if !destinationUnchanged, let order = destinationReader?.order, order != .unordered { return order }
         return .zoomColumnRow
+    }
+
+    /// Ends the source's download when it keeps one (a tile server: the sync is complete, its
+    /// partial store goes, its validators stay) and returns the source's stamp for the next
+    /// state: the one taken before the sync, or the download state's after it.
+    func finishSource() -> String? {
+        guard let downloads = sourceReader.downloadKeeping else { return sourceStamp }
+        if !options.dryRun { downloads.finishDownloads(keepingValidators: true) }
+        return downloads.downloadsStamp
     }
 
     /// The destination's version stamp now (after a change).

@@ -16,12 +16,22 @@ final class SyncDecision {
     }
 
     private let context: SyncContext
-    private let sourceLookup: any TileReader
+    private let openSourceLookup: () throws -> any TileReader
+    private var openedSourceLookup: (any TileReader)?
     private(set) var computedHashes = 0
 
-    init(context: SyncContext, sourceLookup: any TileReader) {
+    /// - Parameter sourceLookup: opens the reader that source tiles are hashed through, when
+    ///   the first one must be (a tile server's TileJSON is not fetched again before).
+    init(context: SyncContext, sourceLookup: @escaping () throws -> any TileReader) {
         self.context = context
-        self.sourceLookup = sourceLookup
+        openSourceLookup = sourceLookup
+    }
+
+    private func sourceLookup() throws -> any TileReader {
+        if let openedSourceLookup { return openedSourceLookup }
+        let reader = try openSourceLookup()
+        openedSourceLookup = reader
+        return reader
     }
 
     func decide(_ pair: TileIndexPair) throws -> Outcome {
@@ -50,7 +60,7 @@ final class SyncDecision {
             destinationHash = recorded.hash
         }
         if sourceHash == nil {
-            sourceHash = try sourceLookup.tile(at: coordinate).map { ContentHash(of: $0) }
+            sourceHash = try sourceLookup().tile(at: coordinate).map { ContentHash(of: $0) }
             computedHashes += 1
         }
         if destinationHash == nil, let reader = context.destinationReader {

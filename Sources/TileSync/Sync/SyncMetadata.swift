@@ -14,13 +14,17 @@ enum SyncMetadata {
     }
 
     /// A reader's metadata as a sync within `filter` would write it into another store.
+    /// The first tile's bytes are those a tile server's download keeps at hand, where it does
+    /// (a request would ask again for a tile that is still fresh).
     static func prepare(_ reader: any TileReader, filter: TileFilter) throws -> PreparedMetadata {
-        let cursor = try reader.tiles(matching: filter)
-        var ignored = SkippedItems()
-        let first = try TileConverter.nextTile(cursor, skipInvalid: true, invalidTiles: &ignored)
+        var first = reader.downloadKeeping?.sampleTile
+        if first == nil {
+            var ignored = SkippedItems()
+            first = try TileConverter.nextTile(try reader.tiles(matching: filter), skipInvalid: true, invalidTiles: &ignored)?.data
+        }
         let metadata = try reader.metadata(), declared = try reader.declaredTileCompression()
         return try PreparedMetadata.prepare(reader, metadata: metadata, filter: filter.withoutShard, sniffed: first.map {
-            SniffedTileFormat(sniffing: $0.data, declaredCompression: declared, declaredFormat: metadata.format)
+            SniffedTileFormat(sniffing: $0, declaredCompression: declared, declaredFormat: metadata.format)
         })
     }
 

@@ -33,7 +33,8 @@ final class SyncPlanner {
         let (sourceIndex, prefetching) = try makeSourceIndex(order: order)
         defer { prefetching?.stop() }
         // Tiles hashed while the source is listed on another thread go through a reader of their own.
-        let decision = SyncDecision(context: context, sourceLookup: try TileSynchronizer.openSource(context.source, options: context.options))
+        let (source, options) = (context.source, context.options)
+        let decision = SyncDecision(context: context, sourceLookup: { try TileSynchronizer.openSource(source, options: options) })
         let merge = TileIndexMerge(source: sourceIndex, destination: try makeDestinationIndex(order: order), order: order)
         while let pair = try merge.next() {
             if context.options.isCancelled() {

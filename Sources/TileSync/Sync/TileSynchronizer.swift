@@ -46,6 +46,8 @@ public enum TileSynchronizer {
         let rewritingSource = try openRewritingSource(source, options: options, memoBeside: destination)
         let sourceReader = try rewritingSource ?? source.openReader()
         sourceReader.setCancellation(options.isCancelled)
+        try sourceReader.downloadKeeping?.keepDownloads(beside: destination, shard: options.filter.shard,
+                                                        recording: !options.dryRun && options.recordsState)
         if !options.dryRun {
             destination.resource.removeStaleTemporaries()
             try destination.resource.recoverInterruptedUpdate()
@@ -75,7 +77,9 @@ public enum TileSynchronizer {
 
     /// Plans, then applies and records unless there is nothing to write or it is a dry run.
     private static func plan(_ context: SyncContext, each: ((SyncPlanEntry) -> Void)?) throws -> SyncSummary {
-        let prepared = try SyncMetadata.prepare(context)
+        // A tile server's download has a tile at hand to learn the format from once it is planned.
+        let downloads = context.sourceReader.downloadKeeping != nil
+        let preparedFirst = downloads ? nil : try SyncMetadata.prepare(context)
         let current = try context.destinationReader?.metadata() ?? TileMetadata()
         var planner = try SyncPlanner(context: context, each: each)
         var summary: SyncSummary
@@ -86,6 +90,7 @@ public enum TileSynchronizer {
             planner = try SyncPlanner(context: context, each: each)
             summary = try planner.makePlan()
         }
+        let prepared = try preparedFirst ?? SyncMetadata.prepare(context)
         summary.metadataChanged = SyncMetadata.differs(prepared.metadata, from: current, in: context.destination.kind)
         var updater: (any TileUpdater)?
         let grids = try compareGrids(context, updater: &updater, into: &summary)
@@ -101,8 +106,9 @@ public enum TileSynchronizer {
                                  hint: "check the source, or pass --max-delete \(summary.deleted) to allow it")
         }
         if context.options.dryRun || (summary.isInSync && context.destinationExisted) {
-            if let nextState = planner.nextState, planner.computedHashes > 0 || context.state == nil {
-                try? nextState.finish(identity: context.identity, sourceStamp: context.sourceStamp, destinationStamp: context.destinationStampNow)
+            let sourceStamp = context.finishSource()
+            if let nextState = planner.nextState, planner.computedHashes > 0 || context.state == nil || sourceStamp != context.sourceStamp {
+                try? nextState.finish(identity: context.identity, sourceStamp: sourceStamp, destinationStamp: context.destinationStampNow)
             }
             return summary
         }
@@ -110,7 +116,8 @@ public enum TileSynchronizer {
             .apply(metadata: prepared.metadata, format: prepared.format, through: updater)
         summary.created = !context.destinationExisted
         summary.wroteNothing = false
-        try? planner.nextState?.finish(identity: context.identity, sourceStamp: context.sourceStamp, destinationStamp: context.destinationStampNow)
+        let sourceStamp = context.finishSource()
+        try? planner.nextState?.finish(identity: context.identity, sourceStamp: sourceStamp, destinationStamp: context.destinationStampNow)
         return summary
     }
 

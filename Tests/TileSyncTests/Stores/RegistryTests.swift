@@ -11,7 +11,7 @@ struct RegistryTests {
     @Test("Kinds declare their command-line options: each once, for the uses they fit, and each read by its kind")
     func commandLineOptions() throws {
         let registry = TileStoreRegistry.standard
-        let server = ["connections", "rate", "user-agent", "header", "subdomains"]
+        let server = ["connections", "rate", "user-agent", "header", "subdomains", "revalidate"]
         #expect(registry.commandLineOptions(for: [.read]).map(\.name) == ["endpoint", "transfers"] + server)
         #expect(registry.commandLineOptions(for: [.read, .create]).map(\.name)
             == ["mbtiles-schema", "dedup", "grid-callback", "endpoint", "transfers", "cache-control"] + server)

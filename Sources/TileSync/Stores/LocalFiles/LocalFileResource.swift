@@ -38,6 +38,16 @@ struct LocalFileResource: TileStoreResource {
     /// The name of a sync state in a folder (and the suffix of one beside a file).
     static let stateName = ".tilesync-state"
 
+    /// `.NAME.tilesync-downloads` beside the file or folder (a folder a conversion creates does
+    /// not exist before it is complete).
+    var downloadStatePath: String? {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + Self.downloadsName).path
+    }
+
+    /// The suffix of a download state's name.
+    static let downloadsName = ".tilesync-downloads"
+
     /// The same inode (another path to the file, a hard link) or the same canonical path.
     func refersToSameStore(as other: any TileStoreResource) -> Bool {
         guard let other = other as? LocalFileResource else { return identity == other.identity }

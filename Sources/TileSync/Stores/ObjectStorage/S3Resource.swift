@@ -27,6 +27,11 @@ struct S3Resource: TileStoreResource {
         return folder + "/s3-" + name + LocalFileResource.stateName
     }
 
+    /// Beside the sync state, in the same cache folder.
+    var downloadStatePath: String? {
+        syncStatePath.map { String($0.dropLast(LocalFileResource.stateName.count)) + LocalFileResource.downloadsName }
+    }
+
     func removeStore() {
         store?.deleteEverything()
     }

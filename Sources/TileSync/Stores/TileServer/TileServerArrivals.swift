@@ -11,9 +11,9 @@ final class TileServerArrivals: Sendable {
         arrived.signal()
     }
 
-    /// The next answer, waiting for it.
-    func next() -> (TileCoordinate, Result<TileServerAnswer, HTTPError>)? {
-        arrived.wait()
+    /// The next answer, waiting for it (until `deadline` when given: nil after it).
+    func next(before deadline: DispatchTime = .distantFuture) -> (TileCoordinate, Result<TileServerAnswer, HTTPError>)? {
+        guard arrived.wait(timeout: deadline) == .success else { return nil }
         return answers.withLock { $0.isEmpty ? nil : $0.removeFirst() }
     }
 }

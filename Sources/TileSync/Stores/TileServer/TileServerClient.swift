@@ -6,8 +6,9 @@ import FoundationNetworking
 /// Requests to a tile server through `HTTPTransport`, politely: at most `connections` in flight
 /// (the caller's window), paced to the rate, with TileSync's User-Agent and the user's headers.
 /// 429 and 503 wait as `Retry-After` says, other 5xx and dropped connections are retried with
-/// backoff, 401 and 403 stop at once; 404 and 204 mean no tile. Header values never appear in
-/// an error.
+/// backoff, 401 and 403 stop at once; 404 and 204 mean no tile. With validators of an earlier
+/// answer the request is conditional (`If-None-Match`, `If-Modified-Since`), and 304 means the
+/// copy is current. Header values never appear in an error.
 final class TileServerClient: Sendable {
     let options: TileServerOptions
     private let transport: HTTPTransport
@@ -22,22 +23,26 @@ final class TileServerClient: Sendable {
         pacer = options.requestsPerSecond.map(TileRequestPacer.init)
     }
 
-    /// Asks for one tile (or a document) in the background.
-    func fetch(_ url: URL, completion: @escaping @Sendable (Result<TileServerAnswer, HTTPError>) -> Void) {
+    /// Asks for one tile (or a document) in the background; conditionally when `ifChanged`
+    /// holds validators.
+    func fetch(_ url: URL, ifChanged: TileServerValidators? = nil,
+               completion: @escaping @Sendable (Result<TileServerAnswer, HTTPError>) -> Void) {
         pacer?.wait()
         var request = URLRequest(url: url)
         request.setValue(options.userAgent, forHTTPHeaderField: "User-Agent")
         for header in options.headers { request.setValue(header.value, forHTTPHeaderField: header.name) }
+        if let etag = ifChanged?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+        if let date = ifChanged?.lastModified { request.setValue(date, forHTTPHeaderField: "If-Modified-Since") }
         let prepared = request
         transport.start(makeRequest: { prepared }, judge: Self.judge, transportFailure: { HTTPError(message: $0) }, completion: completion)
     }
 
     /// Asks for one URL and waits for the answer.
     /// - Throws: `HTTPError` when the request failed for good.
-    func answer(_ url: URL) throws(HTTPError) -> TileServerAnswer {
+    func answer(_ url: URL, ifChanged: TileServerValidators? = nil) throws(HTTPError) -> TileServerAnswer {
         let done = DispatchSemaphore(value: 0)
         let result = LockedResult()
-        fetch(url) { answer in
+        fetch(url, ifChanged: ifChanged) { answer in
             result.set(answer)
             done.signal()
         }
@@ -53,20 +58,25 @@ final class TileServerClient: Sendable {
     /// - Throws: `HTTPError`; a 404 or 204 is an error here.
     func document(_ url: URL) throws(HTTPError) -> Data {
         switch try answer(url) {
-        case .tile(let data): return data
-        case .noTile(let status): throw HTTPError(status: status, message: HTTPURLResponse.localizedString(forStatusCode: status))
+        case .tile(let data, _): return data
+        case .noTile(let status, _):
+            throw HTTPError(status: status, message: HTTPURLResponse.localizedString(forStatusCode: status))
+        case .notModified: throw HTTPError(status: 304, message: "not modified, though nothing was asked conditionally")
         }
     }
 
     static func judge(_ http: HTTPURLResponse, body: Data) -> HTTPAttemptOutcome<TileServerAnswer, HTTPError> {
         let status = http.statusCode
         let words = HTTPURLResponse.localizedString(forStatusCode: status)
+        let validators = TileServerValidators(http, receivedAt: Date())
         switch status {
         case 200, 203:
-            guard !body.isEmpty else { return .answer(.noTile(status: status)) }
-            return .answer(.tile(restoredEncoding(body, contentEncoding: http.value(forHTTPHeaderField: "Content-Encoding"))))
+            guard !body.isEmpty else { return .answer(.noTile(status: status, validators)) }
+            return .answer(.tile(restoredEncoding(body, contentEncoding: http.value(forHTTPHeaderField: "Content-Encoding")), validators))
         case 204, 404, 410:
-            return .answer(.noTile(status: status))
+            return .answer(.noTile(status: status, validators))
+        case 304:
+            return .answer(.notModified(validators))
         case 401, 403:
             return .failure(HTTPError(status: status, message: words, hint: "the server refuses access: check the API key or token (--header)"),
                             retryable: false)

@@ -20,6 +20,8 @@ public struct TileServerOptions: Sendable {
     public var headers: [Header]
     /// What `{s}` takes.
     public var subdomains: [String]
+    /// A sync asks for every tile again (conditionally), fresh or not.
+    public var revalidate: Bool
 
     /// One request header.
     public struct Header: Sendable, Equatable {
@@ -28,7 +30,8 @@ public struct TileServerOptions: Sendable {
     }
 
     static let optionNames: Set<String> = [TileServerConnectionsOption.name, TileServerRateOption.name, TileServerUserAgentOption.name,
-                                           TileServerHeaderOption.name, TileServerSubdomainsOption.name]
+                                           TileServerHeaderOption.name, TileServerSubdomainsOption.name,
+                                           TileServerRevalidateOption.name]
 
     /// Reads the typed options.
     /// - Throws: `TileStoreError` `.invalidOptions` for a header that is not `Name: value`.
@@ -37,6 +40,7 @@ public struct TileServerOptions: Sendable {
         requestsPerSecond = options.tileServerRate
         userAgent = Self.userAgentPrefix + (options.tileServerUserAgent.map { " " + $0 } ?? "")
         subdomains = options.tileServerSubdomains.map(TileURLTemplate.subdomains) ?? []
+        revalidate = options.tileServerRevalidate ?? false
         headers = []
         for line in (options.tileServerHeader ?? "").split(separator: "\n") {
             guard let colon = line.firstIndex(of: ":"),
@@ -50,7 +54,7 @@ public struct TileServerOptions: Sendable {
         }
     }
 
-    /// `--connections`, `--rate`, `--user-agent`, `--header` (repeatable), `--subdomains`.
+    /// `--connections`, `--rate`, `--user-agent`, `--header` (repeatable), `--subdomains`, `--revalidate`.
     static let commandLineOptions: [TileStoreCommandLineOption] = [
         TileStoreCommandLineOption(name: TileServerConnectionsOption.name, placeholder: "n",
                                    help: "Requests a tile server source keeps in flight (default \(defaultConnections)).",
@@ -83,6 +87,11 @@ public struct TileServerOptions: Sendable {
                                    uses: [.read], recipients: .storesReadingIt) { value, options throws(TileStoreOptionValueError) in
             guard !TileURLTemplate.subdomains(value).isEmpty else { throw TileStoreOptionValueError("must name at least one subdomain") }
             options.tileServerSubdomains = value
+        },
+        TileStoreCommandLineOption(name: TileServerRevalidateOption.name, placeholder: nil,
+                                   help: "Ask a tile server source for every tile again (conditionally:\na 304 costs no body), also those still fresh.",
+                                   uses: [.read], recipients: .storesReadingIt) { _, options throws(TileStoreOptionValueError) in
+            options.tileServerRevalidate = true
         },
     ]
 }

@@ -5,26 +5,33 @@ import Synchronization
 /// templates): it has no index, so the tiles read are those of the filter's zooms and area
 /// (a region, a box; the TileJSON bounds and zooms when none is given), each asked for once.
 /// The amount is known before the first request (`amount(matching:upTo:)`), so `--max-tiles`
-/// refuses a run before it starts.
-final class TileServerReader: TileReader {
+/// refuses a run before it starts. Attached to a destination (`keepDownloads`), it keeps a
+/// `TileDownloadState` there: fresh tiles are not asked again, stale ones conditionally, and an
+/// interrupted run is continued.
+final class TileServerReader: DownloadKeepingReader {
     let location: TileStoreLocation
     let endpoint: TileServerEndpoint
     let client: TileServerClient
     /// Set before a read starts (a reader belongs to one thread at a time).
     private(set) var isCancelled: @Sendable () -> Bool = { false }
-    private let answers = Mutex<(requested: Int, missing: Int)>((0, 0))
+    private let counts = Mutex(TileServerCounts())
+    /// What downloads into the destination keep, once attached.
+    private(set) var downloads: TileDownloadState?
+    private let revalidate: Bool
 
     /// - Throws: `TileStoreError` when the template names no tile or the TileJSON document
     ///   cannot be fetched or read.
     init(location: TileStoreLocation, options: TileServerOptions) throws(TileStoreError) {
         self.location = location
         client = TileServerClient(options: options)
+        revalidate = options.revalidate
         endpoint = try TileServerEndpoint.resolve(location, options: options, client: client)
     }
 
     var schemaDescription: String { TileServerEndpoint.isTemplate(location.address) ? "tile server (URL template)" : "tile server (TileJSON)" }
     var order: TileOrder { .unordered }
-    var hasCheapRandomAccess: Bool { false }
+    /// With a download state a sync reads the tiles it fetched while planning from there.
+    var hasCheapRandomAccess: Bool { downloads != nil }
     var isRemote: Bool { true }
     var requestsEachTile: Bool { true }
 
@@ -34,16 +41,34 @@ final class TileServerReader: TileReader {
         self.isCancelled = isCancelled
     }
 
-    /// Counts an answer: a tile, or none there (`missing`).
-    func count(missing: Bool) {
-        answers.withLock { $0.requested += 1; if missing { $0.missing += 1 } }
+    /// Answers, and tiles and holes the download state settled without a request.
+    var placesSettled: Int? {
+        counts.withLock { $0.requested + $0.reusedTiles + $0.reusedHoles }
     }
 
-    /// How many tiles were asked for and how many the server did not have.
+    /// Counts what a read asked and was answered.
+    func tally(_ change: (inout TileServerCounts) -> Void) {
+        counts.withLock { change(&$0) }
+    }
+
+    /// How many tiles were asked for, how many the server did not have, and what the download
+    /// state settled without a request.
     var notes: [String] {
-        let (requested, missing) = answers.withLock { $0 }
-        guard requested > 0 else { return [] }
-        return ["\(requested) tiles asked for; the server had no tile for \(missing) of them (404, 204 or an empty body)"]
+        (downloads?.warnings ?? []) + counts.withLock { $0 }.notes
+    }
+
+    func keepDownloads(beside destination: TileStoreLocation, shard: TileShard?, recording: Bool) throws(TileStoreError) {
+        guard let path = destination.resource.downloadStatePath else { return }
+        downloads = try TileDownloadState(path: path + (shard.map { ".shard-\($0.index)-of-\($0.count)" } ?? ""),
+                                          source: location.address, revalidate: revalidate, recording: recording)
+    }
+
+    var downloadsStamp: String? { downloads?.stamp() }
+
+    var sampleTile: Data? { downloads?.sample }
+
+    func finishDownloads(keepingValidators: Bool) {
+        downloads?.finish(keepingRecords: keepingValidators)
     }
 
     /// The filter narrowed to what the TileJSON document declares: its zooms, and its bounds
@@ -65,9 +90,18 @@ final class TileServerReader: TileReader {
         TileServerCursor(reader: self, filter: try narrowed(filter))
     }
 
-    /// One tile, nil when the server has none there.
+    /// Sizes and MD5s, from the download state where it settles them.
+    func index(matching filter: TileFilter) throws -> any TileIndexCursor {
+        TileServerIndexCursor(tiles: TileServerCursor(reader: self, filter: try narrowed(filter), needsBytes: false))
+    }
+
+    /// One tile, nil when the server has none there: from the partial store of the download
+    /// when it holds the tile, else asked for (and remembered).
     /// - Throws: `TileStoreError` as a read does (the request failed, not a tile).
     func tile(at coordinate: TileCoordinate) throws -> Data? {
+        if let downloads, let record = downloads.record(at: coordinate), let data = downloads.bytes(at: coordinate, record: record) {
+            return data
+        }
         guard let url = endpoint.url(for: coordinate) else {
             throw TileStoreError(.invalidOptions, store: location.address, item: "tile \(coordinate)", message: "makes no valid URL")
         }
@@ -77,8 +111,12 @@ final class TileServerReader: TileReader {
         } catch {
             throw TileStoreError(.io, store: location.address, item: "tile \(coordinate)", message: error.description, hint: error.hint)
         }
-        guard case .tile(let data) = answer else { return nil }
+        guard case .tile(let data, let validators) = answer else {
+            if case .noTile(_, let validators) = answer { try? downloads?.rememberHole(at: coordinate, validators: validators) }
+            return nil
+        }
         try check(data, coordinate: coordinate)
+        try? downloads?.remember(data, hash: ContentHash(of: data), at: coordinate, validators: validators)
         return data
     }
 

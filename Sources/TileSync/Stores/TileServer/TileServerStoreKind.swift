@@ -22,6 +22,9 @@ public struct TileServerStoreKind: TileStoreKind {
 
     public var commandLineOptions: [TileStoreCommandLineOption] { TileServerOptions.commandLineOptions }
 
+    /// Every option of a tile server: none changes the tiles it serves.
+    public var requestOptionNames: Set<String> { TileServerOptions.optionNames.subtracting([TileServerSubdomainsOption.name]) }
+
     public func claim(_ candidate: TileStoreCandidate) -> TileStoreClaim {
         guard candidate.entry == .remote, ["http", "https"].contains(candidate.urlScheme ?? "") else { return .none }
         if TileServerEndpoint.isTemplate(candidate.address) { return .definite }

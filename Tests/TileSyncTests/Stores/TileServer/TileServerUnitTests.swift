@@ -63,9 +63,15 @@ struct TileServerUnitTests {
             return TileServerClient.judge(response, body: body)
         }
         for status in [404, 204, 410] {
-            guard case .answer(.noTile(status)) = try judge(status) else { Issue.record("\(status)"); continue }
+            guard case .answer(.noTile(status, TileServerValidators())) = try judge(status) else { Issue.record("\(status)"); continue }
         }
-        guard case .answer(.noTile(200)) = try judge(200, body: Data()) else { Issue.record("empty 200"); return }
+        guard case .answer(.noTile(200, _)) = try judge(200, body: Data()) else { Issue.record("empty 200"); return }
+        let validating = ["ETag": "\"e1\"", "Last-Modified": "Sun, 09 Sep 2001 01:46:40 GMT", "Cache-Control": "no-cache"]
+        guard case .answer(.tile(Data([1]), let validators)) = try judge(200, validating) else { Issue.record("200"); return }
+        #expect(validators.etag == "\"e1\"" && validators.lastModified == "Sun, 09 Sep 2001 01:46:40 GMT")
+        #expect(try #require(validators.expiry) <= Int64(Date().timeIntervalSince1970))
+        guard case .answer(.notModified(let refreshed)) = try judge(304, ["Cache-Control": "max-age=600"]) else { Issue.record("304"); return }
+        #expect(refreshed.etag == nil && refreshed.expiry.map { $0 > Int64(Date().timeIntervalSince1970) + 590 } == true)
         guard case .failure(let forbidden, false, nil) = try judge(403) else { Issue.record("403"); return }
         #expect(forbidden.description == "HTTP 403: Forbidden")
         guard case .failure(_, true, 7) = try judge(429, ["Retry-After": "7"]) else { Issue.record("429"); return }

@@ -1,0 +1,27 @@
+import Foundation
+
+/// How long an HTTP answer stays fresh for one private client (RFC 9111 §4.2): `Cache-Control:
+/// no-store` or `no-cache` make it stale at once; `max-age` counts from its arrival, less the
+/// `Age` it already had; otherwise `Expires` counts from the server's `Date` (an `Expires` that
+/// is no date, such as `0`, is already past). No heuristic freshness: an answer that states
+/// none is revalidated every time.
+enum HTTPFreshness {
+    /// The moment the answer stops being fresh, nil when it states nothing.
+    /// - Parameters: the header values (nil when absent) and the moment the answer arrived.
+    static func expiry(cacheControl: String?, expires: String?, age: String?, date: String?, receivedAt: Date) -> Date? {
+        let directives = (cacheControl ?? "").split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        if directives.contains(where: { $0 == "no-store" || $0 == "no-cache" || $0.hasPrefix("no-cache=") }) { return receivedAt }
+        let already = age.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { TimeInterval(max(0, $0)) } ?? 0
+        for directive in directives where directive.hasPrefix("max-age=") {
+            let value = directive.dropFirst("max-age=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            guard let seconds = Int(value), seconds >= 0 else { return receivedAt }
+            return receivedAt.addingTimeInterval(max(0, TimeInterval(seconds) - already))
+        }
+        guard let expires else { return nil }
+        guard let end = HTTPDate.parse(expires) else { return receivedAt }
+        let sent = date.flatMap(HTTPDate.parse) ?? receivedAt
+        return receivedAt.addingTimeInterval(max(0, end.timeIntervalSince(sent) - already))
+    }
+}

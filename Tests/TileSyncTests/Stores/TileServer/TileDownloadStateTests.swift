@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+@testable import TileSync
+
+@Suite("Tile servers: freshness of answers and the download state kept beside a destination")
+struct TileDownloadStateTests {
+    let received = Date(timeIntervalSince1970: 1_000_000_000)
+
+    @Test("HTTP dates: IMF-fixdate, RFC 850 and asctime; anything else is no date")
+    func dates() {
+        #expect(HTTPDate.parse("Sun, 09 Sep 2001 01:46:40 GMT") == received)
+        #expect(HTTPDate.parse("Sunday, 09-Sep-01 01:46:40 GMT") == received)
+        #expect(HTTPDate.parse("Sun Sep  9 01:46:40 2001") == received)
+        #expect(HTTPDate.parse("Thu, 29 Feb 2024 23:59:59 GMT")?.timeIntervalSince1970 == 1_709_251_199)
+        for text in ["0", "-1", "soon", "Sun, 09 Sep 2001 01:46:40 CET", "Sun, 32 Sep 2001 01:46:40 GMT", "Sun, 09 Sep 2001 24:00:00 GMT", ""] {
+            #expect(HTTPDate.parse(text) == nil, "\(text)")
+        }
+    }
+
+    @Test("freshness: no-store and no-cache are stale at once, max-age less Age, Expires against Date, a bad Expires is past, nothing is nil")
+    func freshness() {
+        func expiry(_ cacheControl: String?, expires: String? = nil, age: String? = nil, date: String? = nil) -> TimeInterval? {
+            HTTPFreshness.expiry(cacheControl: cacheControl, expires: expires, age: age, date: date, receivedAt: received)
+                .map { $0.timeIntervalSince(received) }
+        }
+        #expect(expiry("public, max-age=3600") == 3600)
+        #expect(expiry("max-age=\"600\"", age: "100") == 500)
+        #expect(expiry("max-age=60", age: "100") == 0)
+        #expect(expiry("max-age=3600, no-cache") == 0)
+        #expect(expiry("no-store") == 0)
+        #expect(expiry("max-age=soon") == 0)
+        #expect(expiry("MAX-AGE=10", expires: "Sun, 09 Sep 2001 02:46:40 GMT") == 10)
+        #expect(expiry(nil, expires: "Sun, 09 Sep 2001 02:46:40 GMT", date: "Sun, 09 Sep 2001 01:46:40 GMT") == 3600)
+        #expect(expiry(nil, expires: "Sun, 09 Sep 2001 02:46:40 GMT", date: "Sun, 09 Sep 2001 02:16:40 GMT") == 1800)
+        #expect(expiry(nil, expires: "0") == 0)
+        #expect(expiry("public") == nil)
+        #expect(expiry(nil) == nil)
+    }
+
+    func temporaryPath() -> String {
+        NSTemporaryDirectory() + "tilesync-downloads-" + UUID().uuidString
+    }
+
+    @Test("the steps: fresh tiles taken, stale ones asked conditionally, holes kept until they expire, an unfinished download's tiles taken")
+    func steps() throws {
+        let path = temporaryPath()
+        defer { for suffix in ["", "-partial"] { AtomicFile.remove(path + suffix) } }
+        let now: Int64 = 2_000_000_000
+        let fresh = try TileCoordinate(z: 3, x: 1, y: 2), stale = try TileCoordinate(z: 3, x: 2, y: 2)
+        let hole = try TileCoordinate(z: 3, x: 3, y: 2), expiredHole = try TileCoordinate(z: 3, x: 4, y: 2), unknown = try TileCoordinate(z: 3, x: 5, y: 2)
+        let data = Data("tile bytes".utf8), hash = ContentHash(of: data)
+        let staleValidators = TileServerValidators(etag: "\"e1\"", lastModified: "Sun, 09 Sep 2001 01:46:40 GMT", expiry: nil)
+        do {
+            let state = try #require(try TileDownloadState(path: path, source: "http://h/{z}/{x}/{y}.png", revalidate: false, recording: true))
+            try state.remember(data, hash: hash, at: fresh, validators: TileServerValidators(etag: "\"e0\"", expiry: now + 10))
+            try state.remember(data, hash: hash, at: stale, validators: staleValidators)
+            try state.rememberHole(at: hole, validators: TileServerValidators())
+            try state.rememberHole(at: expiredHole, validators: TileServerValidators(expiry: now - 1))
+            #expect(state.step(for: stale, needsBytes: true, now: now) == .use(try #require(state.record(at: stale))), "this download's own")
+            #expect(state.bytes(at: stale, record: try #require(state.record(at: stale))) == data)
+            #expect(state.stamp(now: now) == nil, "unfinished")
+            state.finish(keepingRecords: true)
+            #expect(!AtomicFile.exists(path + "-partial"))
+        }
+        let state = try #require(try TileDownloadState(path: path, source: "http://h/{z}/{x}/{y}.png", revalidate: false, recording: true))
+        let freshRecord = try #require(state.record(at: fresh))
+        #expect(freshRecord == TileDownloadRecord(size: 10, hash: hash, validators: TileServerValidators(etag: "\"e0\"", expiry: now + 10),
+                                                  download: 1, inPartial: false))
+        #expect(state.step(for: fresh, needsBytes: false, now: now) == .use(freshRecord))
+        #expect(state.step(for: fresh, needsBytes: true, now: now) == .ask(ifChanged: nil), "fresh, but its bytes went with the partial store")
+        #expect(state.step(for: fresh, needsBytes: false, now: now + 10) == .ask(ifChanged: TileServerValidators(etag: "\"e0\"", expiry: now + 10)))
+        #expect(state.step(for: stale, needsBytes: false, now: now) == .ask(ifChanged: staleValidators))
+        #expect(state.step(for: hole, needsBytes: true, now: now) == .skip)
+        #expect(state.step(for: expiredHole, needsBytes: true, now: now) == .ask(ifChanged: nil))
+        #expect(state.step(for: unknown, needsBytes: false, now: now) == .ask(ifChanged: nil))
+        #expect(state.stamp(now: now) == nil, "a tile without an expiry is stale")
+
+        let refreshed = try #require(try state.refresh(at: stale, validators: TileServerValidators(expiry: now + 60)))
+        #expect(refreshed.validators == TileServerValidators(etag: "\"e1\"", lastModified: "Sun, 09 Sep 2001 01:46:40 GMT", expiry: now + 60))
+        #expect(refreshed.download == 2 && !refreshed.inPartial)
+        #expect(try state.refresh(at: hole, validators: TileServerValidators()) == nil)
+        state.finish(keepingRecords: true)
+        #expect(state.stamp(now: now) == nil, "a hole whose expiry passed is asked again")
+        try state.rememberHole(at: expiredHole, validators: TileServerValidators(expiry: now + 100))
+        #expect(state.record(at: expiredHole)?.download == 3)
+        state.finish(keepingRecords: true)
+        let stamp = try #require(state.stamp(now: now))
+        #expect(state.stamp(now: now + 9) == stamp)
+        #expect(state.stamp(now: now + 10) == nil, "the first tile expired")
+
+        let revalidating = try #require(try TileDownloadState(path: path, source: "http://h/{z}/{x}/{y}.png", revalidate: true, recording: false))
+        #expect(revalidating.step(for: fresh, needsBytes: false, now: now) == .ask(ifChanged: TileServerValidators(etag: "\"e0\"", expiry: now + 10)))
+        #expect(revalidating.step(for: hole, needsBytes: false, now: now) == .ask(ifChanged: nil))
+        #expect(revalidating.stamp(now: now) == nil)
+    }
+
+    @Test("a state of another source, a foreign file, and bytes that are not the ones recorded are not used")
+    func hostileState() throws {
+        let path = temporaryPath()
+        defer { for suffix in ["", "-partial"] { AtomicFile.remove(path + suffix) } }
+        let tile = try TileCoordinate(z: 1, x: 1, y: 0), data = Data("abc".utf8)
+        do {
+            let state = try #require(try TileDownloadState(path: path, source: "http://a/{z}/{x}/{y}.png", revalidate: false, recording: true))
+            try state.remember(data, hash: ContentHash(of: data), at: tile, validators: TileServerValidators(expiry: Int64.max))
+        }
+        #expect(try TileDownloadState(path: path, source: "http://b/{z}/{x}/{y}.png", revalidate: false, recording: false) == nil)
+        do {
+            let state = try #require(try TileDownloadState(path: path, source: "http://a/{z}/{x}/{y}.png", revalidate: false, recording: true))
+            let record = try #require(state.record(at: tile))
+            #expect(state.bytes(at: tile, record: record) == data)
+            let connection = try SQLiteConnection(path: path + "-partial", mode: .readWrite)
+            try connection.execute("UPDATE body SET data = x'616263ff'")
+            #expect(state.bytes(at: tile, record: record) == nil, "other bytes than recorded")
+            let records = try SQLiteConnection(path: path, mode: .readWrite)
+            try records.execute("UPDATE tile SET size = -5")
+            #expect(state.record(at: tile) == nil, "a row no download writes")
+        }
+        do {
+            let other = try #require(try TileDownloadState(path: path, source: "http://b/{z}/{x}/{y}.png", revalidate: false, recording: true))
+            #expect(other.record(at: tile) == nil)
+            #expect(!AtomicFile.exists(path + "-partial"))
+        }
+        try Data("not a database, only text that goes on for a while".utf8).write(to: URL(fileURLWithPath: path))
+        let restarted = try #require(try TileDownloadState(path: path, source: "http://b/{z}/{x}/{y}.png", revalidate: false, recording: true))
+        #expect(restarted.warnings == ["\(path): not a download state of TileSync; it was started anew"])
+        #expect(restarted.record(at: tile) == nil)
+        restarted.finish(keepingRecords: false)
+        #expect(!AtomicFile.exists(path))
+    }
+}
