@@ -9,7 +9,9 @@ PATTERN is a comma-separated cycle of what happens to successive requests: `ok`,
 `503` (SlowDown), `429` (Too Many Requests with Retry-After: 1), `drop` (the connection is closed without an answer), `slow` (the answer
 is held for SLOW seconds, env TILESYNC_PROXY_SLOW, default 3) and `cut` (the answer's headers
 with its full Content-Length, then the first half of its body, then the connection is closed,
-as a server whose read fails mid-answer does). Default: ok,503,ok,drop,ok,500,ok,slow.
+as a server whose read fails mid-answer does), `gzip` (the answer is forwarded with
+`Content-Encoding: gzip` when its body is a gzip stream, whatever the request's
+`response-content-encoding` asked: as moto does). Default: ok,503,ok,drop,ok,500,ok,slow.
 """
 import http.client
 import http.server
@@ -70,9 +72,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if fault == "slow":
             threading.Event().wait(slow_seconds)
         self.send_response(answer.status)
+        gzipped = fault == "gzip" and data[:2] == b"\x1f\x8b"
         for key, value in answer.getheaders():
-            if key.lower() not in HOP and key.lower() != "content-length":
+            if key.lower() not in HOP and key.lower() != "content-length" and not (gzipped and key.lower() == "content-encoding"):
                 self.send_header(key, value)
+        if gzipped:
+            self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
         if fault == "cut":

@@ -18,6 +18,7 @@ final class TileServerEndToEndTests {
             location = /html/2/1/1.png { default_type text/html; return 200 "<!DOCTYPE html><html>rate limited</html>"; }
             location /html/ { rewrite ^/html/(.*)$ /$1 break; }
             location /api/ { if ($http_x_api_key != "\(Self.key)") { return 403; } rewrite ^/api/(.*)$ /$1 break; }
+            location /gz/ { add_header Content-Encoding gzip; }
             """)
     }
 
@@ -103,6 +104,32 @@ final class TileServerEndToEndTests {
         let malformed = try ToolRunner.run(["convert", url, "bad.mbtiles", "--max-zoom", "2", "--header", "X-Api-Key \(Self.key)"], in: directory)
         #expect(malformed.status == 2)
         #expect(!(malformed.stdout + malformed.stderr).contains(Self.key))
+    }
+
+    @Test("vector tiles sent gzipped (Content-Encoding: gzip) are stored as the server sent them, compression gzip recorded")
+    func gzippedVectorTiles() throws {
+        var sent: [String: Data] = [:]
+        for z in 0...2 {
+            for x in 0..<(1 << z) {
+                for y in 0..<(1 << z) {
+                    let name = Array("t\(z)-\(x)-\(y)".utf8)
+                    let layer = Data([0x1A, UInt8(name.count + 2), 0x0A, UInt8(name.count)] + name)
+                    var gzipped = Data(try GzipCodec.compress(layer))
+                    gzipped[4] = 0x2A // a modification time in the gzip header: re-gzipped bytes would differ
+                    try FileManager.default.createDirectory(atPath: directory + "/tree/gz/\(z)/\(x)", withIntermediateDirectories: true)
+                    try gzipped.write(to: URL(fileURLWithPath: directory + "/tree/gz/\(z)/\(x)/\(y).pbf"))
+                    sent["\(z)/\(x)/\(y)"] = gzipped
+                }
+            }
+        }
+        for destination in ["vector.mbtiles", "vector.pmtiles"] {
+            let run = try ToolRunner.run(["convert", server.base + "/gz/{z}/{x}/{y}.pbf", destination, "--max-zoom", "2"], in: directory)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(try tiles(destination) == sent)
+            let reader = try TileStoreLocation(parsing: directory + "/" + destination).openReader()
+            #expect(try reader.metadata().format == .pbf)
+            if destination.hasSuffix(".pmtiles") { #expect(try reader.declaredTileCompression() == .gzip) }
+        }
     }
 
     @Test("429 with Retry-After, 503, 500 and dropped connections are retried; the copy is whole")

@@ -126,7 +126,8 @@ final class TileServerSyncEndToEndTests {
     func killedDownload() throws {
         let first = try interruptedConversion(SIGKILL, after: 170)
         #expect(!FileManager.default.fileExists(atPath: directory + "/out.mbtiles"))
-        #expect(try kept() == [".out.mbtiles.tilesync-downloads", ".out.mbtiles.tilesync-downloads-partial"])
+        #expect(try kept() == [".out.mbtiles.tilesync-downloads", ".out.mbtiles.tilesync-downloads-journal",
+                               ".out.mbtiles.tilesync-downloads-partial", ".out.mbtiles.tilesync-downloads-partial-journal"])
         #expect((170...200).contains(first.count))
         let rerun = try ToolRunner.run(["convert", server.base + "/{z}/{x}/{y}.png", "out.mbtiles", "--max-zoom", "4"], in: directory)
         #expect(rerun.status == 0, "\(rerun.stderr)")

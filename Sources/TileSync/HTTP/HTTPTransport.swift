@@ -1,60 +1,38 @@
 import Foundation
-import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// Sends requests through `URLSession` and tries them again as an `HTTPRetryPolicy` says:
+/// Sends requests through an `HTTPSender` and tries them again as an `HTTPRetryPolicy` says:
 /// the caller judges each answer (an answer, or a failure that may be retried); timeouts and
-/// dropped connections are retried as well. Requests are spread over several sessions: on Linux
-/// each `URLSession` drives its transfers from one thread, which would otherwise cap a client at
-/// one core. No cookies, no cache, no content decoding asked for. Thread-safe.
+/// dropped connections are retried as well. On Linux the sender is libcurl's multi interface
+/// (`CurlSender`: about a tenth of URLSession's CPU per request there), `URLSessionSender` with
+/// `TILESYNC_HTTP=urlsession` and on Apple platforms. Bodies arrive as sent, never decoded.
+/// Thread-safe.
 final class HTTPTransport: Sendable {
     let policy: HTTPRetryPolicy
-    private let sessionCount: Int
-    private let connectionsPerSession: Int
-    /// Made at the first request, so a transport that is never used (a store only named,
-    /// asked for its identity) opens no session.
-    private let sessions = Mutex<[URLSession]>([])
-    private let nextSession = Atomic<UInt>(0)
+    private let sender: any HTTPSender
 
-    /// - Parameter connections: requests in flight at once, over all sessions.
+    /// - Parameter connections: requests in flight at once.
     init(policy: HTTPRetryPolicy, connections: Int) {
         self.policy = policy
-        sessionCount = max(1, min(8, connections / 4))
-        connectionsPerSession = max(1, (connections + sessionCount - 1) / sessionCount)
+        sender = Self.makeSender(connections: connections, timeout: policy.timeout)
     }
 
-    deinit {
-        sessions.withLock { sessions in
-            for session in sessions { session.finishTasksAndInvalidate() }
+    private static func makeSender(connections: Int, timeout: TimeInterval) -> any HTTPSender {
+        #if canImport(CTileSyncCurl)
+        if ProcessInfo.processInfo.environment["TILESYNC_HTTP"] != "urlsession" {
+            return CurlSender(connections: connections, timeout: timeout)
         }
-    }
-
-    /// The next session in turn, the sessions made on the first call.
-    private func nextURLSession() -> URLSession {
-        let index = Int(nextSession.wrappingAdd(1, ordering: .relaxed).oldValue % UInt(sessionCount))
-        return sessions.withLock { sessions in
-            if sessions.isEmpty {
-                let configuration = URLSessionConfiguration.ephemeral
-                configuration.httpMaximumConnectionsPerHost = connectionsPerSession
-                configuration.timeoutIntervalForRequest = policy.timeout
-                configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-                configuration.urlCache = nil
-                configuration.httpCookieStorage = nil
-                configuration.httpShouldSetCookies = false
-                configuration.httpCookieAcceptPolicy = .never
-                sessions = (0..<sessionCount).map { _ in URLSession(configuration: configuration) }
-            }
-            return sessions[index]
-        }
+        #endif
+        return URLSessionSender(connections: connections, timeout: timeout)
     }
 
     /// Sends a request in the background, again after a backoff while the outcome is a
     /// retryable failure and attempts are left; `completion` gets the last outcome.
     /// - Parameters:
     ///   - makeRequest: the request of each attempt (signed anew: signatures carry the time).
-    ///   - bodyFile: a file URLSession streams as the body of every attempt (an upload task).
+    ///   - bodyFile: a file streamed as the body of every attempt.
     ///   - judge: what an HTTP answer comes to.
     ///   - transportFailure: the failure for a request that got no answer, from a reason in words.
     ///   - onRetry: called before each retry (counters).
@@ -108,12 +86,7 @@ final class HTTPTransport: Sendable {
                 }
             }
         }
-        let session = nextURLSession()
-        if let bodyFile {
-            session.uploadTask(with: makeRequest(), fromFile: bodyFile, completionHandler: handler).resume()
-        } else {
-            session.dataTask(with: makeRequest(), completionHandler: handler).resume()
-        }
+        sender.send(makeRequest(), bodyFile: bodyFile, completion: handler)
     }
 
     /// Transport errors worth another attempt. `.unknown` is among them: FoundationNetworking
@@ -129,7 +102,7 @@ final class HTTPTransport: Sendable {
     static func describe(_ code: URLError.Code, detail: String? = nil) -> String {
         switch code {
         case .timedOut: "the server did not answer in time"
-        case .networkConnectionLost: "the connection was dropped"
+        case .networkConnectionLost: "the connection was dropped" + (detail.map { " (\($0))" } ?? "")
         case .cannotConnectToHost: "cannot connect to the server"
         case .cannotFindHost, .dnsLookupFailed: "cannot find the server"
         case .notConnectedToInternet: "no network"

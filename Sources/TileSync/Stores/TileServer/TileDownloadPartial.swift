@@ -17,7 +17,7 @@ final class TileDownloadPartial {
         connection = try SQLiteConnection(path: path, mode: writable ? .readWriteCreate : .readOnly)
         if writable {
             try connection.execute("""
-                PRAGMA synchronous = OFF;
+                PRAGMA synchronous = OFF; PRAGMA journal_mode = PERSIST; PRAGMA locking_mode = EXCLUSIVE;
                 CREATE TABLE IF NOT EXISTS body (z INTEGER, x INTEGER, y INTEGER, data BLOB, UNIQUE (z, x, y));
                 """)
         }

@@ -72,8 +72,10 @@ final class TileDownloadState {
         let connection = try SQLiteConnection(path: path, mode: recording ? .readWriteCreate : .readOnly)
         do {
             if recording {
+                // Every answer is a commit of its own: a journal kept between them and the lock held for
+                // the run make one a few writes, not a file created and deleted.
                 try connection.execute("""
-                    PRAGMA synchronous = OFF;
+                    PRAGMA synchronous = OFF; PRAGMA journal_mode = PERSIST; PRAGMA locking_mode = EXCLUSIVE;
                     CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
                     CREATE TABLE IF NOT EXISTS sample (data BLOB);
                     CREATE TABLE IF NOT EXISTS tile (z INTEGER, x INTEGER, y INTEGER, size INTEGER, high INTEGER, low INTEGER,
@@ -246,9 +248,13 @@ final class TileDownloadState {
             Self.remove(path)
             return
         }
-        guard isUnfinished else { return }
-        meta["unfinished"] = "0"
-        try? connection.execute("UPDATE tile SET in_partial = 0 WHERE in_partial = 1")
-        try? Self.write(meta, to: connection)
+        if isUnfinished {
+            meta["unfinished"] = "0"
+            try? connection.execute("UPDATE tile SET in_partial = 0 WHERE in_partial = 1")
+            try? Self.write(meta, to: connection)
+        }
+        // No transaction is open: the journal kept between the run's commits holds nothing.
+        try? connection.execute("PRAGMA journal_mode = DELETE")
+        AtomicFile.remove(path + "-journal")
     }
 }

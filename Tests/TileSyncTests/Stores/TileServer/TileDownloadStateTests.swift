@@ -62,6 +62,18 @@ struct TileDownloadStateTests {
             state.finish(keepingRecords: true)
             #expect(!AtomicFile.exists(path + "-partial"))
         }
+        try continueSteps(path: path, now: now, fresh: fresh, stale: stale, hole: hole, expiredHole: expiredHole, unknown: unknown,
+                          hash: hash, staleValidators: staleValidators)
+        let revalidating = try #require(try TileDownloadState(path: path, source: "http://h/{z}/{x}/{y}.png", revalidate: true, recording: false))
+        #expect(revalidating.step(for: fresh, needsBytes: false, now: now) == .ask(ifChanged: TileServerValidators(etag: "\"e0\"", expiry: now + 10)))
+        #expect(revalidating.step(for: hole, needsBytes: false, now: now) == .ask(ifChanged: nil))
+        #expect(revalidating.stamp(now: now) == nil)
+    }
+
+    /// A second run over the state the first left (its own connection, closed at the end).
+    func continueSteps(path: String, now: Int64, fresh: TileCoordinate, stale: TileCoordinate, hole: TileCoordinate,
+                       expiredHole: TileCoordinate, unknown: TileCoordinate, hash: ContentHash,
+                       staleValidators: TileServerValidators) throws {
         let state = try #require(try TileDownloadState(path: path, source: "http://h/{z}/{x}/{y}.png", revalidate: false, recording: true))
         let freshRecord = try #require(state.record(at: fresh))
         #expect(freshRecord == TileDownloadRecord(size: 10, hash: hash, validators: TileServerValidators(etag: "\"e0\"", expiry: now + 10),
@@ -87,11 +99,7 @@ struct TileDownloadStateTests {
         let stamp = try #require(state.stamp(now: now))
         #expect(state.stamp(now: now + 9) == stamp)
         #expect(state.stamp(now: now + 10) == nil, "the first tile expired")
-
-        let revalidating = try #require(try TileDownloadState(path: path, source: "http://h/{z}/{x}/{y}.png", revalidate: true, recording: false))
-        #expect(revalidating.step(for: fresh, needsBytes: false, now: now) == .ask(ifChanged: TileServerValidators(etag: "\"e0\"", expiry: now + 10)))
-        #expect(revalidating.step(for: hole, needsBytes: false, now: now) == .ask(ifChanged: nil))
-        #expect(revalidating.stamp(now: now) == nil)
+        #expect(!AtomicFile.exists(path + "-journal"), "the journal goes when the download is finished")
     }
 
     @Test("a state of another source, a foreign file, and bytes that are not the ones recorded are not used")
@@ -105,14 +113,18 @@ struct TileDownloadStateTests {
         }
         #expect(try TileDownloadState(path: path, source: "http://b/{z}/{x}/{y}.png", revalidate: false, recording: false) == nil)
         do {
-            let state = try #require(try TileDownloadState(path: path, source: "http://a/{z}/{x}/{y}.png", revalidate: false, recording: true))
+            let state = try #require(try TileDownloadState(path: path, source: "http://a/{z}/{x}/{y}.png", revalidate: false, recording: false))
             let record = try #require(state.record(at: tile))
             #expect(state.bytes(at: tile, record: record) == data)
-            let connection = try SQLiteConnection(path: path + "-partial", mode: .readWrite)
-            try connection.execute("UPDATE body SET data = x'616263ff'")
-            #expect(state.bytes(at: tile, record: record) == nil, "other bytes than recorded")
-            let records = try SQLiteConnection(path: path, mode: .readWrite)
-            try records.execute("UPDATE tile SET size = -5")
+        }
+        try SQLiteConnection(path: path + "-partial", mode: .readWrite).execute("UPDATE body SET data = x'616263ff'")
+        do {
+            let state = try #require(try TileDownloadState(path: path, source: "http://a/{z}/{x}/{y}.png", revalidate: false, recording: false))
+            #expect(state.bytes(at: tile, record: try #require(state.record(at: tile))) == nil, "other bytes than recorded")
+        }
+        try SQLiteConnection(path: path, mode: .readWrite).execute("UPDATE tile SET size = -5")
+        do {
+            let state = try #require(try TileDownloadState(path: path, source: "http://a/{z}/{x}/{y}.png", revalidate: false, recording: false))
             #expect(state.record(at: tile) == nil, "a row no download writes")
         }
         do {

@@ -1,0 +1,33 @@
+#if canImport(CTileSyncCurl)
+import CTileSyncCurl
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Exchanges through libcurl's multi interface on one thread of its own (started at the first
+/// request): connections kept alive and reused, at most `connections` open, HTTP/2 where a TLS
+/// server offers it, bodies as sent (`CURLOPT_HTTP_CONTENT_DECODING` off: a tile or object stored
+/// gzipped arrives gzipped), redirects followed over http and https only. Requests are handed
+/// to the thread through a queue and `curl_multi_wakeup`; completions run on other threads.
+final class CurlSender: HTTPSender {
+    private let loop: CurlLoop
+    private let timeout: TimeInterval
+
+    /// - Parameters:
+    ///   - connections: connections open at once (more requests wait for one).
+    ///   - timeout: seconds to connect, and seconds without a byte before a request fails.
+    init(connections: Int, timeout: TimeInterval) {
+        loop = CurlLoop(connections: max(1, connections))
+        self.timeout = timeout
+    }
+
+    deinit {
+        loop.stop()
+    }
+
+    func send(_ request: URLRequest, bodyFile: URL?, completion: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) {
+        loop.add(CurlTransferRequest(request: request, bodyFile: bodyFile, timeout: timeout, completion: completion))
+    }
+}
+#endif
