@@ -104,6 +104,21 @@ final class TileServerSyncEndToEndTests {
         #expect(try tiles("fresh.mbtiles") == tiles("tree"))
     }
 
+    @Test("sync from a tile server shows its progress: tiles, places asked of the plan, rate, bytes, ETA")
+    func progress() throws {
+        let run = try ToolRunner.run(["sync", server.base + "/{z}/{x}/{y}.png", "p.mbtiles", "--max-zoom", "4", "--rate", "400"],
+                                     in: directory, environment: ProcessInfo.processInfo.environment.merging(["TILESYNC_PROGRESS": "1"]) { $1 })
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stderr.components(separatedBy: "\r\u{1B}[K").dropFirst().filter { !$0.isEmpty }
+        #expect(lines.count >= 3, "\(run.stderr)")
+        let pattern = #/^(\d+) tiles, (\d+)/341 asked \((\d+)%\), \d+ tiles/s, [\d.]+ (B|KB), ETA 0:0\d$/#
+        for line in lines.prefix(lines.count - 1) {
+            guard let match = line.wholeMatch(of: pattern) else { Issue.record("\(line)"); continue }
+            #expect(Int(match.1)! <= Int(match.2)! && Int(match.3)! == Int(match.2)! * 100 / 341)
+        }
+        #expect(lines.last?.hasPrefix("Note: 341 tiles asked for") == true, "the line is cleared before the summary")
+    }
+
     /// Starts a conversion of the tree at 60 requests per second and stops it with `signal`
     /// once the server has logged `requests` of its requests.
     func interruptedConversion(_ signal: Int32, after requests: Int) throws -> [Request] {

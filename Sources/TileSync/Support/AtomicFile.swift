@@ -23,9 +23,11 @@ enum AtomicFile {
 
     /// Removes temporary files and folders that TileSync runs killed before they could clean up:
     /// names in `folder` with `marker` in them, of the form `...tilesync-PID-RANDOM.tmp`, whose
-    /// process no longer exists. A live run's temporaries are left alone.
+    /// process no longer exists, or (Linux) is a process that started after the file was last
+    /// written: its PID was reused (PIDs and thread IDs share a space that wraps at 32,768 by
+    /// default). A live run's temporaries are left alone.
     static func removeStaleTemporaries(in folder: String, containing marker: String) {
-        removeTemporaries(in: folder, containing: marker) { pid in pid != getpid() && kill(pid, 0) == -1 && errno == ESRCH }
+        removeTemporaries(in: folder, containing: marker) { pid, path in pid != getpid() && !isOwner(pid, of: path) }
     }
 
     /// Removes stale temporaries of a destination: beside it, and inside it when it is a folder.
@@ -37,14 +39,14 @@ enum AtomicFile {
     /// run cut short by a second signal, whose own clean-up will not run).
     static func removeOwnTemporaries(of destination: String) {
         removeTemporaries(of: destination) { folder, marker in
-            removeTemporaries(in: folder, containing: marker) { $0 == getpid() }
+            removeTemporaries(in: folder, containing: marker) { pid, _ in pid == getpid() }
         }
     }
 
     /// Removes every temporary this process made in `folder` (uploads staged in the system's
     /// temporary folder).
     static func removeOwnTemporaries(in folder: String) {
-        removeTemporaries(in: folder, containing: temporaryMarker) { $0 == getpid() }
+        removeTemporaries(in: folder, containing: temporaryMarker) { pid, _ in pid == getpid() }
     }
 
     private static func removeTemporaries(of destination: String, _ remove: (String, String) -> Void) {
@@ -56,14 +58,27 @@ enum AtomicFile {
         }
     }
 
-    private static func removeTemporaries(in folder: String, containing marker: String, whose owner: (Int32) -> Bool) {
+    private static func removeTemporaries(in folder: String, containing marker: String, whose owner: (Int32, String) -> Bool) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") && name.contains(marker) {
             guard let range = name.range(of: temporaryMarker, options: .backwards) else { continue }
             let rest = name[range.upperBound...].dropLast(4)
             guard let pidText = rest.split(separator: "-").first, let pid = Int32(pidText), pid > 0 else { continue }
-            if owner(pid) { remove(folder + "/" + name) }
+            if owner(pid, folder + "/" + name) { remove(folder + "/" + name) }
         }
+    }
+
+    /// True when process `pid` exists and may have written `path`: on Linux, one that started
+    /// more than 2 s after the file's last change is another process under a reused PID.
+    static func isOwner(_ pid: Int32, of path: String) -> Bool {
+        guard kill(pid, 0) == 0 || errno != ESRCH else { return false }
+        #if os(Linux)
+        var info = stat()
+        if stat(path, &info) == 0, let started = ProcessStart.seconds(of: pid) {
+            return started <= Double(info.st_mtim.tv_sec) + 2
+        }
+        #endif
+        return true
     }
 
     /// Flushes a file's (or folder's) contents to stable storage.

@@ -26,6 +26,8 @@ final class SyncContext {
     /// The time given to tiles that have none of their own, in ns since 1970.
     let syncTime = Int64(Date().timeIntervalSince1970 * 1_000_000_000)
     var warnings: [String] = []
+    /// The source's tiles within the filter, where it can tell before reading them.
+    var sourceAmount: TileAmount?
 
     init(source: TileStoreLocation, destination: TileStoreLocation, options: SyncOptions, sourceReader: any TileReader,
          rewritingSource: RewritingTileReader? = nil) throws {

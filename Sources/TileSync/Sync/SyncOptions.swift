@@ -26,6 +26,10 @@ public struct SyncOptions: Sendable {
     public var limits = TileAmountLimits()
     /// Polled between tiles; true stops the run before the commit, leaving the destination as it was.
     public var isCancelled: @Sendable () -> Bool = { false }
+    /// Called as a source that asks for each tile (a tile server) is listed, which is its
+    /// download: tiles and bytes so far, and the places asked of the total. On any thread, one
+    /// call at a time; nil for none.
+    public var progress: (@Sendable (ConversionProgress) -> Void)?
     /// False when the run must leave no sync state in the destination (a patch is made against it).
     var recordsState = true
 

@@ -61,11 +61,24 @@ final class SyncPlanner {
         let reader = context.sourceReader, options = context.options
         let listing = reader.listingKnowsContent && !options.checksum
         let invalid = options.skipInvalid ? { [collector = self.invalid] (error: TileStoreError) in collector.record(error) } : nil
+        let progress = Self.progress(of: reader, options: options, total: context.sourceAmount)
         let prefetching = PrefetchingIndexCursor { shouldStop in
-            try SortedTileIndex.cursor(of: reader, matching: options.filter, order: order, listing: listing,
-                                       invalid: invalid, shouldStop: shouldStop)
+            let source = listing ? try reader.listing(matching: options.filter) : try reader.index(matching: options.filter)
+            return try SortedTileIndex.sorted(progress.map { ProgressIndexCursor(source, report: $0) } ?? source, from: reader.order,
+                                              into: order, store: reader.location.address, invalid: invalid, shouldStop: shouldStop)
         }
         return (prefetching, prefetching)
+    }
+
+    /// What tells `options.progress` how far the listing of a source that asks per tile (its
+    /// download) has come; nil for other sources, or without `progress`.
+    private static func progress(of reader: any TileReader, options: SyncOptions,
+                                 total: TileAmount?) -> ((_ entries: Int, _ bytes: Int) -> Void)? {
+        guard let progress = options.progress, let asking = reader.placesSettled != nil ? reader : reader.downloadKeeping else { return nil }
+        let tilesTotal = total.flatMap { $0.isLowerBound ? nil : $0.tiles }
+        return { entries, bytes in
+            progress(ConversionProgress(tilesDone: entries, bytesDone: bytes, tilesTotal: tilesTotal, placesDone: asking.placesSettled))
+        }
     }
 
     private func makeDestinationIndex(order: TileOrder) throws -> any TileIndexCursor {

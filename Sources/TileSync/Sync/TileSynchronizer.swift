@@ -59,8 +59,9 @@ public enum TileSynchronizer {
             return unchanged
         }
         // Before either store is listed: a listing expands what a small store may claim.
-        for reader in [sourceReader, context.destinationReader].compactMap({ $0 }) {
-            _ = try TileAmountCheck.count(reader, filter: options.filter, limits: options.limits)
+        context.sourceAmount = try TileAmountCheck.count(sourceReader, filter: options.filter, limits: options.limits)
+        if let destinationReader = context.destinationReader {
+            _ = try TileAmountCheck.count(destinationReader, filter: options.filter, limits: options.limits)
         }
         var summary = try plan(context, each: each)
         if let rewriting = rewritingSource {

@@ -71,7 +71,8 @@ struct ConvertCommand: Command {
         options.isCancelled = { cancellation.isSet }
         let progress = ProgressLine(quiet: output.quiet)
         let summary = try SkipInvalidHint.adding {
-            try TileConverter.convert(from: source, to: destination, options: options, progress: progress.isEnabled ? progress.update : nil)
+            let update: ((ConversionProgress) -> Void)? = progress.isEnabled ? { progress.update($0) } : nil
+            return try TileConverter.convert(from: source, to: destination, options: options, progress: update)
         }
         progress.finish()
         if output.json {

@@ -71,15 +71,20 @@ struct SyncCommand: Command {
     func run(cancellation: CancellationFlag) throws -> Int32 {
         var options = self.options
         options.isCancelled = { cancellation.isSet }
+        let progress = ProgressLine(quiet: output.quiet || output.json)
+        if progress.isEnabled { options.progress = { progress.update($0) } }
+        defer { progress.finish() }
         let printsPlan = options.dryRun && !output.quiet && !output.json
         var shown = 0
         let summary = try SkipInvalidHint.adding {
             try TileSynchronizer.sync(from: stores.source, to: stores.destination, options: options) { entry in
+                progress.finish()
                 guard printsPlan else { return }
                 if shown < Self.shownPlanLines { Terminal.out(SyncOutput.line(entry)) }
                 shown += 1
             }
         }
+        progress.finish()
         if output.json {
             Terminal.out(JSONText.render(SyncOutput.json(summary, merge: stores.merge)))
         } else if !output.quiet {

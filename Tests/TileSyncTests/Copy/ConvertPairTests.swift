@@ -173,4 +173,23 @@ struct StaleTemporaryTests {
         #expect(AtomicFile.exists(live), "pid 1 is alive")
         #expect(AtomicFile.exists(unrelated), "another destination's temporaries are not ours to judge")
     }
+
+    @Test("A temporary whose PID now belongs to a process that started after the file was written is stale (a reused PID)")
+    func reusedPID() throws {
+        let directory = try TemporaryDirectory()
+        let later = Process()
+        later.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        later.arguments = ["30"]
+        try later.run()
+        defer { later.terminate(); later.waitUntilExit() }
+        let reused = directory.file(".b.mbtiles.tilesync-\(later.processIdentifier)-1.tmp")
+        let current = directory.file(".b.mbtiles.tilesync-\(later.processIdentifier)-2.tmp")
+        for path in [reused, current] { #expect(FileManager.default.createFile(atPath: path, contents: Data([1]))) }
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: reused)
+        #expect(!AtomicFile.isOwner(later.processIdentifier, of: reused))
+        #expect(AtomicFile.isOwner(later.processIdentifier, of: current))
+        AtomicFile.removeStaleTemporaries(of: directory.file("b.mbtiles"))
+        #expect(!AtomicFile.exists(reused))
+        #expect(AtomicFile.exists(current), "written while its process ran: kept")
+    }
 }
