@@ -35,7 +35,7 @@ final class TileDownloadState {
     private var isUnfinished: Bool { meta["unfinished"] == "1" }
 
     /// Opens the state of downloads from `source`, creating it when `recording`; nil when not
-    /// recording and there is none (or none for this source).
+    /// recording and there is none (or none for this source, or none it can read).
     /// - Throws: `TileStoreError` when the file cannot be created or is held by another run.
     init?(path: String, source: String, revalidate: Bool, recording: Bool) throws(TileStoreError) {
         self.path = path
@@ -61,6 +61,9 @@ final class TileDownloadState {
                 Self.remove(partialPath)
             }
         } catch {
+            // A dry run does without a state it cannot read (held by a running download, or a
+            // journal only a writer can roll back): it asks the server instead.
+            guard recording else { return nil }
             throw TileStoreError(.io, store: path, message: "the download state cannot be opened: \(error)",
                                  hint: "another run may be downloading into the same destination")
         }

@@ -132,6 +132,15 @@ struct TileDownloadStateTests {
             #expect(other.record(at: tile) == nil)
             #expect(!AtomicFile.exists(path + "-partial"))
         }
+        do {
+            let running = try #require(try TileDownloadState(path: path, source: "http://b/{z}/{x}/{y}.png", revalidate: false, recording: true))
+            try running.rememberHole(at: tile, validators: TileServerValidators())
+            #expect(try TileDownloadState(path: path, source: "http://b/{z}/{x}/{y}.png", revalidate: false, recording: false) == nil,
+                    "a dry run does without a state a running download holds")
+            #expect(throws: TileStoreError.self, "a second download into the same destination is refused") {
+                try TileDownloadState(path: path, source: "http://b/{z}/{x}/{y}.png", revalidate: false, recording: true)
+            }
+        }
         try Data("not a database, only text that goes on for a while".utf8).write(to: URL(fileURLWithPath: path))
         let restarted = try #require(try TileDownloadState(path: path, source: "http://b/{z}/{x}/{y}.png", revalidate: false, recording: true))
         #expect(restarted.warnings == ["\(path): not a download state of TileSync; it was started anew"])
