@@ -102,6 +102,15 @@ final class TileServerSyncEndToEndTests {
         #expect(requests(from: start).filter { $0.status == "304" && $0.conditional }.count == 295)
         #expect(requests(from: start).filter { $0.status == "404" && !$0.conditional }.count == 41)
         #expect(try tiles("fresh.mbtiles") == tiles("tree"))
+
+        try FileManager.default.removeItem(atPath: directory + "/fresh.mbtiles")
+        start = server.requests.count
+        let recreated = try ToolRunner.run(["sync", fresh, "fresh.mbtiles", "--max-zoom", "4"], in: directory)
+        #expect(recreated.status == 0, "\(recreated.stderr)")
+        #expect(recreated.stdout.hasPrefix("Synced \(fresh) to fresh.mbtiles (created): 300 added"))
+        #expect(requests(from: start).count == 300, "each tile once, its bytes gone with the destination; places without one not asked")
+        #expect(requests(from: start).allSatisfy { $0.status == "200" && !$0.conditional })
+        #expect(try tiles("fresh.mbtiles") == tiles("tree"))
     }
 
     @Test("sync from a tile server shows its progress: tiles, places asked of the plan, rate, bytes, ETA")

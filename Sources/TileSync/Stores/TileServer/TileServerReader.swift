@@ -18,6 +18,10 @@ final class TileServerReader: DownloadKeepingReader {
     /// What downloads into the destination keep, once attached.
     private(set) var downloads: TileDownloadState?
     private let revalidate: Bool
+    /// The index fetches the bytes of tiles the download state knows only by size and MD5: the
+    /// destination does not exist, so every tile will be written (in the concurrent index, not
+    /// one request at a time while writing).
+    private var indexNeedsBytes = false
 
     /// - Throws: `TileStoreError` when the template names no tile or the TileJSON document
     ///   cannot be fetched or read.
@@ -59,6 +63,7 @@ final class TileServerReader: DownloadKeepingReader {
 
     func keepDownloads(beside destination: TileStoreLocation, shard: TileShard?, recording: Bool) throws(TileStoreError) {
         guard let path = destination.resource.downloadStatePath else { return }
+        indexNeedsBytes = !destination.resource.exists
         downloads = try TileDownloadState(path: path + (shard.map { ".shard-\($0.index)-of-\($0.count)" } ?? ""),
                                           source: location.address, revalidate: revalidate, recording: recording)
     }
@@ -92,7 +97,7 @@ final class TileServerReader: DownloadKeepingReader {
 
     /// Sizes and MD5s, from the download state where it settles them.
     func index(matching filter: TileFilter) throws -> any TileIndexCursor {
-        TileServerIndexCursor(tiles: TileServerCursor(reader: self, filter: try narrowed(filter), needsBytes: false))
+        TileServerIndexCursor(tiles: TileServerCursor(reader: self, filter: try narrowed(filter), needsBytes: indexNeedsBytes))
     }
 
     /// One tile, nil when the server has none there: from the partial store of the download
