@@ -196,6 +196,16 @@ public final class TileSource: @unchecked Sendable {
         return try reader.withConsistentReads { try body(TileSourceSnapshot(reader: reader)) }
     }
 
+    /// Closes the readers waiting in the pool (the next lookup opens one again): a merge of
+    /// hundreds of sources holds no connection for a source it is not reading.
+    func closeIdleReaders() {
+        lock.lock()
+        let closing = idle
+        idle.removeAll()
+        lock.unlock()
+        for pooled in closing { pooled.reader.releaseHeldReads() }
+    }
+
     private func borrow() throws -> PooledReader {
         lock.lock()
         if let pooled = idle.popLast() {

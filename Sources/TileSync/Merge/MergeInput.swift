@@ -7,6 +7,10 @@ protocol MergeInput: AnyObject {
     /// The entry at the head, reading the next one when the last was taken; nil at the end.
     /// - Throws: `TileStoreError` from the source, `.corrupt` when it breaks the merge's order.
     func head() throws -> TileIndexEntry?
+    /// The coordinate of the head; an input not opened yet answers with the first coordinate it
+    /// was found to hold, without opening its source.
+    /// - Throws: as `head()`.
+    func headCoordinate() throws -> TileCoordinate?
     /// The bytes of the head's tile.
     /// - Throws: `TileStoreError` when they cannot be read.
     func headData() throws -> Data
@@ -14,4 +18,10 @@ protocol MergeInput: AnyObject {
     func take()
     /// Items the source passed over because they are not tiles.
     var skipped: SkippedItems { get }
+}
+
+extension MergeInput {
+    func headCoordinate() throws -> TileCoordinate? {
+        try head()?.coordinate
+    }
 }

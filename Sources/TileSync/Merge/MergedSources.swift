@@ -1,8 +1,8 @@
 import Foundation
 
 /// The sources of a merge, opened for lookups (`TileSource`: a store without random access is
-/// copied into a private scratch index once), and the rule that decides a coordinate several
-/// hold.
+/// copied into a private scratch index once; no connection is kept open until a lookup needs
+/// one), and the rule that decides a coordinate several hold.
 final class MergedSources: @unchecked Sendable {
     let locations: [TileStoreLocation]
     let lookups: [TileSource]
@@ -23,13 +23,16 @@ final class MergedSources: @unchecked Sendable {
         self.locations = locations
         self.policy = policy
         self.rasterFormatsMayDiffer = rasterFormatsMayDiffer
-        lookups = try locations.map { try TileSource(location: $0) }
-        var orders: [TileOrder] = [], encodings: [SniffedTileFormat?] = []
-        for lookup in lookups {
+        var lookups: [TileSource] = [], orders: [TileOrder] = [], encodings: [SniffedTileFormat?] = []
+        for location in locations {
+            let lookup = try TileSource(location: location)
             let reader = try lookup.openLookupReader()
             orders.append(reader.order)
             encodings.append(try MergedEncodings.firstEncoding(of: reader, metadata: lookup.metadata))
+            lookup.closeIdleReaders()
+            lookups.append(lookup)
         }
+        self.lookups = lookups
         self.orders = orders
         firstEncodings = encodings
         order = Self.sharedOrder(orders)

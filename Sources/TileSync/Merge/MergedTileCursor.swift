@@ -8,8 +8,8 @@ final class MergedTileCursor: TileCursor {
     private let sources: MergedSources
     private let tally: MergeTally
     private let order: TileOrder
-    /// The inputs' heads of the current step (kept between tiles).
-    private var heads: [TileIndexEntry?] = []
+    /// The inputs' head coordinates of the current step (kept between tiles).
+    private var heads: [TileCoordinate?] = []
 
     init(inputs: [any MergeInput], order: TileOrder, sources: MergedSources, tally: MergeTally) {
         self.inputs = inputs
@@ -38,18 +38,20 @@ final class MergedTileCursor: TileCursor {
         return next
     }
 
+    /// The smallest head coordinate; then the inputs there give their heads (an input not
+    /// opened yet opens now, when the merge reaches its first tile).
     private func nextHolders() throws -> (TileCoordinate, [(source: Int, entry: TileIndexEntry)])? {
         heads.removeAll(keepingCapacity: true)
         var smallest: TileCoordinate?
         for input in inputs {
-            let head = try input.head()
+            let head = try input.headCoordinate()
             heads.append(head)
-            if let head, smallest.map({ order.precedes(head.coordinate, $0) }) ?? true { smallest = head.coordinate }
+            if let head, smallest.map({ order.precedes(head, $0) }) ?? true { smallest = head }
         }
         guard let coordinate = smallest else { return nil }
         var holders: [(source: Int, entry: TileIndexEntry)] = []
-        for (source, head) in heads.enumerated() {
-            if let head, head.coordinate == coordinate { holders.append((source, head)) }
+        for (source, head) in heads.enumerated() where head == coordinate {
+            if let entry = try inputs[source].head(), entry.coordinate == coordinate { holders.append((source, entry)) }
         }
         return (coordinate, holders)
     }

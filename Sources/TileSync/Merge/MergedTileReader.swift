@@ -1,8 +1,9 @@
 import Foundation
 
 /// Several stores read as one (`MergedStoreKind`): tiles stream in the order most sources
-/// share (`MergedSources.order`), those sources read as they stream and the others through
-/// listings sorted on disk; a coordinate several hold is decided by the `DuplicatePolicy`, and
+/// share (`MergedSources.order`), those sources read as they stream (each opened when the
+/// merge reaches its first tile, let go at its last) and the others through listings sorted on
+/// disk; a coordinate several hold is decided by the `DuplicatePolicy`, and
 /// the metadata follows `MergedMetadata`'s rules. Every engine reads it as any store.
 final class MergedTileReader: TileReader {
     let location: TileStoreLocation
@@ -46,13 +47,20 @@ final class MergedTileReader: TileReader {
     /// listings); the others are listed, sorted and looked up.
     private func cursor(matching filter: TileFilter, tally: MergeTally, listingOnly: Bool = false) throws -> MergedTileCursor {
         let order = sources.order
+        let isCancelled = isCancelled
         let inputs: [any MergeInput] = try zip(sources.lookups, sources.orders).map { lookup, sourceOrder in
+            if sourceOrder == order, !listingOnly {
+                let open = { () throws -> any TileCursor in
+                    let reader = try lookup.openLookupReader()
+                    reader.setCancellation(isCancelled)
+                    reader.willStreamOnce()
+                    return try reader.tiles(matching: filter)
+                }
+                let first = try open().next()?.coordinate
+                return StreamedMergeInput(firstCoordinate: first, order: order, store: lookup.location.address, open: open)
+            }
             let reader = try lookup.openLookupReader()
             reader.setCancellation(isCancelled)
-            if sourceOrder == order, !listingOnly {
-                reader.willStreamOnce()
-                return StreamedMergeInput(cursor: try reader.tiles(matching: filter), order: order, store: lookup.location.address)
-            }
             let index = try SortedTileIndex.cursor(of: reader, matching: filter, order: order, listing: true, shouldStop: isCancelled)
             return ListedMergeInput(index: index, lookup: lookup)
         }

@@ -2,27 +2,42 @@ import Foundation
 
 /// A merge source whose own tile stream already comes in the merge's order (an MBTiles with
 /// its index, a PMTiles in tile-ID order): its tiles are read as they stream, no sort and no
-/// lookup.
+/// lookup. The source is opened only when the merge reaches the first coordinate it holds
+/// (found beforehand, `firstCoordinate`) and let go at its end, so sources whose ranges do not
+/// overlap (split by zoom, by tile-ID range, bands) are open one or two at a time, however many
+/// there are.
 final class StreamedMergeInput: MergeInput {
-    private let cursor: any TileCursor
     private let order: TileOrder
     private let store: String
+    private let firstCoordinate: TileCoordinate?
+    private let open: () throws -> any TileCursor
+    private var cursor: (any TileCursor)?
+    private var isOpened = false
+    private var skippedBeforeEnd = SkippedItems()
     private var current: Tile?
     private var needsRead = true
     private var previous: TileCoordinate?
 
-    init(cursor: any TileCursor, order: TileOrder, store: String) {
-        self.cursor = cursor
+    /// - Parameters:
+    ///   - firstCoordinate: the first coordinate the source streams (nil: it has no tiles).
+    ///   - open: opens the source's stream from its start.
+    init(firstCoordinate: TileCoordinate?, order: TileOrder, store: String, open: @escaping () throws -> any TileCursor) {
+        self.firstCoordinate = firstCoordinate
         self.order = order
         self.store = store
+        self.open = open
     }
 
-    var skipped: SkippedItems { cursor.skipped }
+    var skipped: SkippedItems { cursor.map { skippedBeforeEnd.adding($0.skipped) } ?? skippedBeforeEnd }
+
+    func headCoordinate() throws -> TileCoordinate? {
+        isOpened ? try head()?.coordinate : firstCoordinate
+    }
 
     func head() throws -> TileIndexEntry? {
         if needsRead {
             current = nil
-            let tile = try cursor.next()
+            let tile = try nextTile()
             needsRead = false
             if let tile {
                 if let previous, !order.precedes(previous, tile.coordinate) {
@@ -45,5 +60,30 @@ final class StreamedMergeInput: MergeInput {
 
     func take() {
         needsRead = true
+    }
+
+    /// The source's next tile, opening it at the first call and letting it go after the last.
+    private func nextTile() throws -> Tile? {
+        if !isOpened {
+            isOpened = true
+            guard firstCoordinate != nil else { return nil }
+            cursor = try open()
+            let first = try cursor?.next()
+            if let first, let firstCoordinate, first.coordinate != firstCoordinate {
+                throw TileStoreError(.corrupt, store: store, item: "tile \(first.coordinate)",
+                                     message: "comes first now, not tile \(firstCoordinate) as before: the store changed during the merge")
+            }
+            if first == nil { release() }
+            return first
+        }
+        guard let cursor else { return nil }
+        let tile = try cursor.next()
+        if tile == nil { release() }
+        return tile
+    }
+
+    private func release() {
+        if let cursor { skippedBeforeEnd = skippedBeforeEnd.adding(cursor.skipped) }
+        cursor = nil
     }
 }

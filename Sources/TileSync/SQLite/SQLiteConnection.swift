@@ -24,8 +24,9 @@ final class SQLiteConnection {
     }
 
     /// Opens (or, for `.readWriteCreate`, creates) a database file.
+    /// - Parameter vfs: the name of a registered VFS (`SQLiteStagedWriteVFS.name`), nil for the default.
     /// - Throws: `SQLiteError` with SQLite's message (`sqlite3_open_v2`).
-    init(path: String, mode: Mode, busyTimeoutMilliseconds: Int32 = 5000) throws(SQLiteError) {
+    init(path: String, mode: Mode, busyTimeoutMilliseconds: Int32 = 5000, vfs: String? = nil) throws(SQLiteError) {
         self.path = path
         var flags = SQLITE_OPEN_NOMUTEX
         switch mode {
@@ -33,7 +34,7 @@ final class SQLiteConnection {
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
-        let result = sqlite3_open_v2(path, &handle, flags, nil)
+        let result = sqlite3_open_v2(path, &handle, flags, vfs)
         guard result == SQLITE_OK else { throw makeError(result, sql: nil) }
         sqlite3_extended_result_codes(handle, 0)
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
@@ -114,6 +115,29 @@ final class SQLiteConnection {
                 sqlite3_result_text(context, MD5Hasher.hash(data).hex, -1, ctilesync_sqlite_transient())
             }, nil, nil, nil)
         guard result == SQLITE_OK else { throw makeError(result, sql: "tilesync_md5_hex") }
+    }
+
+    /// Writes the main database's pages staged by `SQLiteStagedWriteVFS` and waits for them
+    /// (nothing for a connection of another VFS). Call it after the last commit: SQLite ignores
+    /// the result of closing a file, so a staged write that fails late shows only here.
+    /// - Throws: `SQLiteError` `.full` for a full disk, else `.ioError`, with the system's message.
+    func writeStagedPages() throws(SQLiteError) {
+        var file: UnsafeMutablePointer<sqlite3_file>?
+        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK, let file else { return }
+        do {
+            try SQLiteStagedWriteVFS.writeStagedPages(of: file)
+        } catch {
+            throw SQLiteError(code: error.isDiskFull ? .full : .ioError, message: "\(error)", path: path, sql: nil)
+        }
+    }
+
+    /// Pages this connection had to read from the file because its page cache did not hold
+    /// them (`SQLITE_DBSTATUS_CACHE_MISS`), since it opened.
+    var cacheMisses: Int {
+        var current: Int32 = 0
+        var highest: Int32 = 0
+        sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_MISS, &current, &highest, 0)
+        return Int(current)
     }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE (`sqlite3_changes64`).

@@ -25,6 +25,8 @@ final class BufferWriteQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var free: [UnsafeMutableRawBufferPointer]
     private var pending: [(buffer: UnsafeMutableRawBufferPointer, count: Int, offset: Int)] = []
+    /// The file range of the buffer the thread is writing, if any.
+    private var writing: Range<Int>?
     private var isClosing = false
     private var isFinished = false
     private var failure: POSIXFileError?
@@ -72,6 +74,23 @@ final class BufferWriteQueue: @unchecked Sendable {
         return failure
     }
 
+    /// Waits until every queued buffer is written (or skipped after a failure).
+    /// - Returns: the first failed write so far.
+    func waitUntilWritten() -> POSIXFileError? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !pending.isEmpty || writing != nil { condition.wait() }
+        return failure
+    }
+
+    /// Whether a queued buffer, or the one being written, covers part of `range` of the file.
+    func holdsUnwritten(_ range: Range<Int>) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        if let writing, writing.overlaps(range) { return true }
+        return pending.contains { ($0.offset..<$0.offset + $0.count).overlaps(range) }
+    }
+
     /// Lets the thread write what is queued, then end; waits for it.
     func finish() {
         condition.lock()
@@ -97,6 +116,7 @@ final class BufferWriteQueue: @unchecked Sendable {
             while pending.isEmpty && !isClosing { condition.wait() }
             guard !pending.isEmpty else { break }
             let job = pending.removeFirst()
+            writing = job.offset..<job.offset + job.count
             let skip = failure != nil
             condition.unlock()
             var error: POSIXFileError?
@@ -109,6 +129,7 @@ final class BufferWriteQueue: @unchecked Sendable {
             }
             condition.lock()
             if let error, failure == nil { failure = error }
+            writing = nil
             free.append(job.buffer)
             condition.broadcast()
         }
@@ -141,6 +162,28 @@ final class BufferWriteQueue: @unchecked Sendable {
             throw POSIXFileError(operation: "fcntl", path: path, code: errno)
         }
         isDirect = false
+    }
+
+    /// Opens `path` for writing with `flags`, for direct I/O first when `direct` is true and the
+    /// platform has it.
+    /// - Returns: the descriptor (-1 when both opens failed, `errno` set) and whether it is direct.
+    static func openForWriting(_ path: String, flags: Int32, direct: Bool) -> (descriptor: Int32, isDirect: Bool) {
+        if direct, let directFlag {
+            let descriptor = retryingOnInterrupt { open(path, flags | directFlag, 0o644) }
+            if descriptor >= 0 { return (descriptor, true) }
+        }
+        return (retryingOnInterrupt { open(path, flags, 0o644) }, false)
+    }
+
+    /// `count` buffers of `size` bytes, aligned for direct I/O and zeroed at once: resident from
+    /// the start, so memory is the same for a small file and a large one (and no page faults
+    /// later, on the hot path).
+    static func makeBuffers(count: Int, size: Int) -> [UnsafeMutableRawBufferPointer] {
+        (0..<count).map { _ in
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: directAlignment)
+            buffer.initializeMemory(as: UInt8.self, repeating: 0)
+            return buffer
+        }
     }
 
     private static func writeAll(_ descriptor: Int32, _ base: UnsafeMutableRawPointer, _ count: Int, at offset: Int,

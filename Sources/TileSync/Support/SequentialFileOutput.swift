@@ -41,22 +41,9 @@ final class SequentialFileOutput {
     /// - Throws: `POSIXFileError` when the file cannot be created.
     init(path: String, direct: Bool = true, writesBackEarly: Bool = true) throws(POSIXFileError) {
         self.path = path
-        let flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
-        var descriptor: Int32 = -1
-        var isDirect = false
-        if direct, let directFlag = BufferWriteQueue.directFlag {
-            descriptor = retryingOnInterrupt { open(path, flags | directFlag, 0o644) }
-            isDirect = descriptor >= 0
-        }
-        if descriptor < 0 { descriptor = retryingOnInterrupt { open(path, flags, 0o644) } }
+        let (descriptor, isDirect) = BufferWriteQueue.openForWriting(path, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, direct: direct)
         guard descriptor >= 0 else { throw POSIXFileError(operation: "create", path: path, code: errno) }
-        // Zeroed at once: the buffers are resident from the start, so memory is the same for a
-        // small archive and a large one (and no page faults later, on the hot path).
-        let buffers = (0..<Self.bufferCount).map { _ in
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.bufferSize, alignment: BufferWriteQueue.directAlignment)
-            buffer.initializeMemory(as: UInt8.self, repeating: 0)
-            return buffer
-        }
+        let buffers = BufferWriteQueue.makeBuffers(count: Self.bufferCount, size: Self.bufferSize)
         queue = BufferWriteQueue(path: path, descriptor: descriptor, isDirect: isDirect, buffers: buffers, writesBackEarly: writesBackEarly)
         current = queue.firstBuffer
     }

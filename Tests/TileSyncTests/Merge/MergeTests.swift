@@ -105,4 +105,42 @@ struct MergeTests {
         #expect(try StoreComparison.compare(merged, destination).isIdentical)
         #expect(try TileSynchronizer.sync(from: merged, to: destination, options: options).isInSync)
     }
+
+    #if os(Linux)
+    /// Descriptors of this process open on files in `folder` (Linux: /proc/self/fd).
+    static func openFiles(in folder: String) -> Set<String> {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return Set(entries.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0) }
+            .filter { $0.hasPrefix(folder + "/") })
+    }
+
+    @Test("Sources whose ranges do not overlap are opened one after another: 12 zoom-split MBTiles, at most one open at a time")
+    func disjointSourcesOpenInTurn() throws {
+        let directory = try TemporaryDirectory()
+        var sources: [TileStoreLocation] = []
+        for zoom in 0...5 {
+            for half in 0...1 {
+                let tiles = GeneratedStore.pyramid(maxZoom: zoom).filter { $0.coordinate.z == zoom && ($0.coordinate.x >= (1 << zoom) / 2) == (half == 1) }
+                let path = directory.file("z\(zoom)-\(half).mbtiles")
+                try GeneratedStore.write(tiles.isEmpty ? [] : tiles, to: path)
+                sources.append(TileStoreLocation(kind: .mbtiles, address: path))
+            }
+        }
+        let merged = TileStoreLocation.merging(sources, onDuplicate: .abort)
+        let reader = try merged.openReader()
+        let cursor = try reader.tiles(matching: TileFilter())
+        var tiles = 0, mostOpen = 0
+        var opened = Set<String>()
+        while let tile = try cursor.next() {
+            tiles += 1
+            let open = Self.openFiles(in: directory.path)
+            mostOpen = max(mostOpen, open.count)
+            opened.formUnion(open)
+            #expect(tile.data == GeneratedStore.bytes(for: tile.coordinate))
+        }
+        #expect(tiles == 1365)
+        #expect(mostOpen == 1)
+        #expect(opened.count == 11)
+    }
+    #endif
 }

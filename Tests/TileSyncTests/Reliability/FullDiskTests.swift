@@ -79,4 +79,29 @@ struct FullDiskTests {
             #expect(leftovers.isEmpty, "\(leftovers)")
         }
     }
+
+    @Test("A write staged for the writing thread that fails after the commit is reported by writeStagedPages, as a full disk")
+    func stagedWriteFailsLate() throws {
+        try Self.withSmallDisk(megabytes: 1) { disk in
+            let name = try #require(SQLiteStagedWriteVFS.name)
+            let connection = try SQLiteConnection(path: disk + "/staged.sqlite", mode: .readWriteCreate, vfs: name)
+            // A page cache larger than the data: every page is written at the commit, staged.
+            try connection.execute("""
+                PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -8192;
+                CREATE TABLE rows (key INTEGER PRIMARY KEY, data BLOB); BEGIN;
+                """)
+            let insert = try connection.prepare("INSERT INTO rows (key, data) VALUES (?1, ?2)")
+            for key in 0..<200 {
+                try insert.bind(key, at: 1)
+                try insert.bind(Data(repeating: UInt8(key), count: 10_000), at: 2)
+                try insert.run()
+            }
+            try connection.execute("COMMIT")
+            #expect {
+                try connection.writeStagedPages()
+            } throws: { error in
+                (error as? SQLiteError)?.code == .full && (error as? SQLiteError)?.message == "write failed: No space left on device"
+            }
+        }
+    }
 }

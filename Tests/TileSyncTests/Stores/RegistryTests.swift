@@ -14,7 +14,7 @@ struct RegistryTests {
         let server = ["connections", "rate", "user-agent", "header", "subdomains", "revalidate"]
         #expect(registry.commandLineOptions(for: [.read]).map(\.name) == ["endpoint", "transfers"] + server)
         #expect(registry.commandLineOptions(for: [.read, .create]).map(\.name)
-            == ["mbtiles-schema", "dedup", "grid-callback", "endpoint", "transfers", "cache-control"] + server)
+            == ["mbtiles-schema", "dedup", "skip-agg-tiles-hash", "grid-callback", "endpoint", "transfers", "cache-control"] + server)
         #expect(registry.commandLineOptions(for: [.read, .update]).map(\.name)
             == ["mbtiles-schema", "grid-callback", "endpoint", "transfers", "cache-control"] + server)
         #expect(registry.commandLineOptions(for: [.change]).map(\.name) == ["endpoint", "transfers", "cache-control"])

@@ -42,9 +42,11 @@ final class MBTilesReader: TileReader {
     /// stores streams each through a reader of its own, and memory grows with each cache).
     static let cacheKiB = 512
 
-    /// SQLite's page cache, in KiB, of a reader that streams the file once: enough for the
-    /// pages a cursor walks through, none kept for later.
-    static let streamingCacheKiB = 64
+    /// SQLite's page cache, in pages, of a reader that streams the file once: the pages an
+    /// index cursor and the table cursor it seeks through hold at once (root to leaf of each
+    /// B-tree), none kept for later. Counted in pages, not bytes: with fewer pages than those
+    /// paths every row would read its table's inner pages again.
+    static let streamingCachePages = 16
 
     /// Opens the file; `recovering` rolls back a hot journal first, and a lock held by a writer
     /// is waited for up to `busyTimeoutMilliseconds`.
@@ -75,7 +77,7 @@ final class MBTilesReader: TileReader {
     public var schemaDescription: String { schema.rawValue }
 
     public func willStreamOnce() {
-        try? connection.execute("PRAGMA cache_size = -\(Self.streamingCacheKiB)")
+        try? connection.execute("PRAGMA cache_size = \(Self.streamingCachePages)")
     }
 
     public func metadata() throws -> TileMetadata {

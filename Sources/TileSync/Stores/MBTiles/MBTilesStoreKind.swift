@@ -3,7 +3,7 @@
 ///
 /// Claims names ending in `.mbtiles`, `.sqlite`, `.sqlite3`, `.db`, and existing files that
 /// start with the SQLite header. Options: `mbtiles-schema` (new files), `dedup` (the normalized
-/// schema). The sync state lives beside the file (`.NAME.tilesync-state`); a hot journal left
+/// schema), `skip-agg-tiles-hash` (new files). The sync state lives beside the file (`.NAME.tilesync-state`); a hot journal left
 /// by a killed writer is rolled back before a sync.
 public struct MBTilesStoreKind: TileStoreKind {
     public typealias Options = MBTilesOptions
@@ -20,9 +20,11 @@ public struct MBTilesStoreKind: TileStoreKind {
                               maintainsAggregateHash: true, isLocalIndexFile: true, keepsGrids: true)
     }
 
-    public var optionNames: Set<String> { [MBTilesSchemaOption.name, DeduplicationOption.name] }
+    public var optionNames: Set<String> { [MBTilesSchemaOption.name, DeduplicationOption.name, MBTilesSkipAggregateHashOption.name] }
 
-    public var commandLineOptions: [TileStoreCommandLineOption] { [MBTilesSchemaOption.commandLineOption, DeduplicationOption.commandLineOption] }
+    public var commandLineOptions: [TileStoreCommandLineOption] {
+        [MBTilesSchemaOption.commandLineOption, DeduplicationOption.commandLineOption, MBTilesSkipAggregateHashOption.commandLineOption]
+    }
 
     static let suffixes = [".mbtiles", ".sqlite", ".sqlite3", ".db"]
     static let header = Array("SQLite format 3\0".utf8)
@@ -36,13 +38,14 @@ public struct MBTilesStoreKind: TileStoreKind {
     /// `dedup` selects the normalized schema; with another schema named it is refused.
     public func options(from options: TileStoreOptions, at location: TileStoreLocation) throws(TileStoreError) -> MBTilesOptions {
         let schema = options.mbtilesSchema
-        guard options.deduplicate == true else { return MBTilesOptions(schema: schema ?? .flat) }
+        let writesAggregateHash = options.mbtilesSkipsAggregateHash != true
+        guard options.deduplicate == true else { return MBTilesOptions(schema: schema ?? .flat, writesAggregateHash: writesAggregateHash) }
         if let schema, schema != .normalized {
             throw TileStoreError(.invalidOptions, store: location.address, item: "option \(DeduplicationOption.name)",
                                  message: "an MBTiles stores each blob once in the normalized schema, not \(schema.rawValue)",
                                  hint: "drop one of the two options")
         }
-        return MBTilesOptions(schema: .normalized)
+        return MBTilesOptions(schema: .normalized, writesAggregateHash: writesAggregateHash)
     }
 
     public func openReader(at location: TileStoreLocation, options: MBTilesOptions) throws(TileStoreError) -> any TileReader {
@@ -51,7 +54,8 @@ public struct MBTilesStoreKind: TileStoreKind {
 
     public func makeWriter(at location: TileStoreLocation, options: MBTilesOptions,
                            settings: TileWriterSettings) throws(TileStoreError) -> any TileWriter {
-        try MBTilesWriter(location: location, schema: options.schema, overwrite: settings.overwrite)
+        try MBTilesWriter(location: location, schema: options.schema, writesAggregateHash: options.writesAggregateHash,
+                          overwrite: settings.overwrite)
     }
 
     public func makeUpdater(at location: TileStoreLocation, options: MBTilesOptions) throws(TileStoreError) -> any TileUpdater {

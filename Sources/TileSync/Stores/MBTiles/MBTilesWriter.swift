@@ -5,12 +5,12 @@ import Foundation
 /// - `flat-with-hash`: martin's `tiles_with_hash(..., tile_hash)` plus a `tiles` view;
 /// - `normalized`: `map(..., tile_id)` and `images(tile_id, tile_data)` with `tile_id` the MD5,
 ///   one `images` row per distinct blob, plus a `tiles` view.
-/// Always `metadata(name, value)` with a unique `name`, `application_id` "MPBX", and an
-/// `agg_tiles_hash` computed as martin does.
+/// Always `metadata(name, value)` with a unique `name` and `application_id` "MPBX"; an
+/// `agg_tiles_hash` computed as martin does unless `writesAggregateHash` is false.
 ///
 /// The file is built under a temporary name beside the destination with journaling off (nobody
-/// else can see it), flushed, and renamed over the destination in `finish()`; `abort()` deletes
-/// it. XYZ rows are flipped to TMS `tile_row` here. A repeated coordinate replaces the earlier
+/// else can see it), its page writes done by a second thread (`SQLiteStagedWriteVFS`), flushed,
+/// and renamed over the destination in `finish()`; `abort()` deletes it. XYZ rows are flipped to TMS `tile_row` here. A repeated coordinate replaces the earlier
 /// tile. The `scheme` metadata key is dropped: MBTiles rows are always TMS.
 ///
 /// Errors: `.destinationExists` (without `overwrite`), `.io` (disk full, permissions).
@@ -19,11 +19,9 @@ final class MBTilesWriter: TileWriter {
     public let location: TileStoreLocation
     /// The table layout written.
     public let schema: MBTilesSchema
+    /// Whether `agg_tiles_hash` is computed and written (`--skip-agg-tiles-hash` turns it off).
+    public let writesAggregateHash: Bool
     private let temporaryPath: String
-    /// A descriptor of the temporary file for `EarlyWriteback` only, closed after the connection
-    /// (closing a descriptor drops the process's POSIX locks on the file).
-    private var writebackDescriptor: Int32 = -1
-    private var writeback = EarlyWriteback()
     private var connection: SQLiteConnection?
     private var statements: MBTilesTileStatements?
     private var gridStatements: MBTilesGridStatements?
@@ -72,18 +70,21 @@ final class MBTilesWriter: TileWriter {
     /// Prepares to write `location`.
     /// - Parameters:
     ///   - schema: the table layout (default flat).
+    ///   - writesAggregateHash: compute and write `agg_tiles_hash` (default true).
     ///   - overwrite: replace an existing file at `finish()` (`--force`).
     /// - Throws: `TileStoreError` `.destinationExists` when the file exists and `overwrite` is false.
-    public convenience init(location: TileStoreLocation, schema: MBTilesSchema = .flat, overwrite: Bool) throws(TileStoreError) {
+    public convenience init(location: TileStoreLocation, schema: MBTilesSchema = .flat, writesAggregateHash: Bool = true,
+                            overwrite: Bool) throws(TileStoreError) {
         try AtomicFile.refuseExisting(location.address, overwrite: overwrite)
-        self.init(location: location, schema: schema)
+        self.init(location: location, schema: schema, writesAggregateHash: writesAggregateHash)
     }
 
     /// A writer that replaces whatever is at `location` when it finishes (for callers that
     /// checked the destination themselves).
-    init(location: TileStoreLocation, schema: MBTilesSchema) {
+    init(location: TileStoreLocation, schema: MBTilesSchema, writesAggregateHash: Bool = true) {
         self.location = location
         self.schema = schema
+        self.writesAggregateHash = writesAggregateHash
         temporaryPath = AtomicFile.temporaryPath(beside: location.address)
     }
 
@@ -100,7 +101,7 @@ final class MBTilesWriter: TileWriter {
 
     public func begin(metadata: TileMetadata, format: SniffedTileFormat) throws {
         do {
-            let connection = try SQLiteConnection(path: temporaryPath, mode: .readWriteCreate)
+            let connection = try SQLiteConnection(path: temporaryPath, mode: .readWriteCreate, vfs: SQLiteStagedWriteVFS.name)
             self.connection = connection
             try connection.execute("""
                 PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;
@@ -109,8 +110,7 @@ final class MBTilesWriter: TileWriter {
             if schema == .normalized { try connection.execute("PRAGMA cache_size = -\(Self.normalizedCacheKiB)") }
             try connection.execute(Self.schemaSQL(schema))
             try connection.execute("BEGIN")
-            writebackDescriptor = retryingOnInterrupt { open(temporaryPath, O_RDONLY | O_CLOEXEC) }
-            aggregate = BackgroundAggregateHash()
+            if writesAggregateHash { aggregate = BackgroundAggregateHash() }
             let metadataInsert = try connection.prepare("INSERT OR REPLACE INTO metadata (name, value) VALUES (?1, ?2)")
             for entry in metadata where !TileTreeOptions.metadataKeys.contains(entry.key) && entry.key != "agg_tiles_hash" {
                 try metadataInsert.bind(entry.key, at: 1)
@@ -134,7 +134,6 @@ final class MBTilesWriter: TileWriter {
             throw writeError(error, item: MBTilesReader.describe(tile.coordinate))
         }
         aggregate?.add(tile.coordinate, data: tile.data)
-        if writebackDescriptor >= 0 { writeback.wrote(tile.data.count, descriptor: writebackDescriptor) }
     }
 
     /// UTFGrids go into `grids` and `grid_data` tables as mb-util writes them.
@@ -162,15 +161,17 @@ final class MBTilesWriter: TileWriter {
         do {
             let streamed = aggregate?.finalize()
             aggregate = nil
-            let aggregateHash = try streamed ?? MBTilesAggregateHash.compute(connection)
-            let insert = try connection.prepare("INSERT OR REPLACE INTO metadata (name, value) VALUES ('agg_tiles_hash', ?1)")
-            try insert.bind(aggregateHash.hex, at: 1)
-            try insert.run()
+            if writesAggregateHash {
+                let aggregateHash = try streamed ?? MBTilesAggregateHash.compute(connection)
+                let insert = try connection.prepare("INSERT OR REPLACE INTO metadata (name, value) VALUES ('agg_tiles_hash', ?1)")
+                try insert.bind(aggregateHash.hex, at: 1)
+                try insert.run()
+            }
             try connection.execute("COMMIT")
+            try connection.writeStagedPages()
             statements = nil
             gridStatements = nil
             self.connection = nil
-            closeWritebackDescriptor()
             try AtomicFile.sync(path: temporaryPath)
             try AtomicFile.rename(temporaryPath, to: location.address)
             isFinished = true
@@ -186,14 +187,8 @@ final class MBTilesWriter: TileWriter {
         statements = nil
         gridStatements = nil
         connection = nil
-        closeWritebackDescriptor()
         AtomicFile.remove(temporaryPath)
         isFinished = true
-    }
-
-    private func closeWritebackDescriptor() {
-        if writebackDescriptor >= 0 { close(writebackDescriptor) }
-        writebackDescriptor = -1
     }
 
     private func writeError(_ error: SQLiteError, item: String?) -> TileStoreError {
