@@ -32,11 +32,19 @@ final class MergedTileReader: TileReader {
     }
 
     /// Counts and sizes from the sources' listings (the size of the source the policy would
-    /// pick where bytes may differ); no tile is read.
+    /// pick where bytes may differ); no tile is read. Invalid entries are passed over here: the
+    /// conversion itself stops at them, or skips and counts them with `--skip-invalid`.
     func summary(matching filter: TileFilter, countingBytes: Bool) throws -> TileSetSummary {
         let walk = try cursor(matching: filter, tally: MergeTally(sources: sources.locations.count), listingOnly: true)
         var summary = TileSetSummary()
-        while let (coordinate, holders) = try walk.nextListed() {
+        while true {
+            let next: (TileCoordinate, [(source: Int, entry: TileIndexEntry)])?
+            do {
+                next = try walk.nextListed()
+            } catch let error as TileStoreError where error.kind == .invalidTile {
+                continue
+            }
+            guard let (coordinate, holders) = next else { break }
             let pick = sources.policy == .override ? holders.last : holders.first
             summary.add(coordinate, size: countingBytes ? pick?.entry.size ?? 0 : 0)
         }
@@ -56,12 +64,19 @@ final class MergedTileReader: TileReader {
                     reader.willStreamOnce()
                     return try reader.tiles(matching: filter)
                 }
-                let first = try open().next()?.coordinate
+                let probe = try open()
+                let first: TileCoordinate?
+                do {
+                    first = try probe.next()?.coordinate
+                } catch {
+                    return StreamedMergeInput(openedCursor: try open(), order: order, store: lookup.location.address)
+                }
                 return StreamedMergeInput(firstCoordinate: first, order: order, store: lookup.location.address, open: open)
             }
             let reader = try lookup.openLookupReader()
             reader.setCancellation(isCancelled)
-            let index = try SortedTileIndex.cursor(of: reader, matching: filter, order: order, listing: true, shouldStop: isCancelled)
+            let index = try SortedTileIndex.cursor(of: reader, matching: filter, order: order, listing: true,
+                                                   invalid: listingOnly ? { _ in } : nil, shouldStop: isCancelled)
             return ListedMergeInput(index: index, lookup: lookup)
         }
         return MergedTileCursor(inputs: inputs, order: order, sources: sources, tally: tally)

@@ -28,6 +28,17 @@ final class StreamedMergeInput: MergeInput {
         self.open = open
     }
 
+    /// An input over a stream opened already (a source whose first tile could not be read while
+    /// probing: its errors then come while the merge reads it, where `--skip-invalid` sees them).
+    init(openedCursor: any TileCursor, order: TileOrder, store: String) {
+        firstCoordinate = nil
+        self.order = order
+        self.store = store
+        open = { openedCursor }
+        cursor = openedCursor
+        isOpened = true
+    }
+
     var skipped: SkippedItems { cursor.map { skippedBeforeEnd.adding($0.skipped) } ?? skippedBeforeEnd }
 
     func headCoordinate() throws -> TileCoordinate? {

@@ -14,8 +14,9 @@ import Darwin
 /// Errors are `POSIXFileError`s; a failed write is reported by the next call.
 final class SQLiteStagedFile {
     static let bufferSize = 1 << 20
-    /// 8 MiB in flight at most: SQLite waits when the disk is slower than the inserts.
-    static let bufferCount = 8
+    /// 4 MiB in flight at most: SQLite waits when the disk is slower than the inserts (one
+    /// buffer fills in a few milliseconds of inserts, a direct write of it takes about one).
+    static let bufferCount = 4
 
     let path: String
     private let queue: BufferWriteQueue

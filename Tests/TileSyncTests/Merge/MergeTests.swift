@@ -106,6 +106,33 @@ struct MergeTests {
         #expect(try TileSynchronizer.sync(from: merged, to: destination, options: options).isInSync)
     }
 
+    @Test("A source whose first tile is invalid: the merge fails naming it, or with --skip-invalid skips that tile and merges the rest")
+    func invalidFirstTile() throws {
+        let directory = try TemporaryDirectory()
+        let bad = directory.file("bad.mbtiles"), good = directory.file("good.mbtiles")
+        // Zoom 1 only: the invalid zoom-0 row is the source's first in index order.
+        try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 1).filter { $0.coordinate.z == 1 }, to: bad)
+        try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 2).filter { $0.coordinate.z == 2 }, to: good)
+        do {
+            let connection = try SQLiteConnection(path: bad, mode: .readWrite)
+            try connection.execute("INSERT INTO tiles VALUES (0, 3, 0, x'89504E47')")
+        }
+        let merged = TileStoreLocation.merging([TileStoreLocation(kind: .mbtiles, address: bad),
+                                                TileStoreLocation(kind: .mbtiles, address: good)], onDuplicate: .abort)
+        let destination = TileStoreLocation(kind: .mbtiles, address: directory.file("out.mbtiles"))
+        #expect {
+            try TileConverter.convert(from: merged, to: destination)
+        } throws: { error in
+            (error as? TileStoreError)?.kind == .invalidTile && (error as? TileStoreError)?.store == bad
+        }
+        var options = ConversionOptions()
+        options.skipInvalid = true
+        let summary = try TileConverter.convert(from: merged, to: destination, options: options)
+        #expect(summary.tilesWritten == 4 + 16)
+        #expect(summary.invalidTiles.count == 1)
+        #expect(try StoreContents.tiles(destination.address).count == 20)
+    }
+
     #if os(Linux)
     /// Descriptors of this process open on files in `folder` (Linux: /proc/self/fd).
     static func openFiles(in folder: String) -> Set<String> {
