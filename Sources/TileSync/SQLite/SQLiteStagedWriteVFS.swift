@@ -58,6 +58,13 @@ enum SQLiteStagedWriteVFS {
         let methods = UnsafeMutablePointer<sqlite3_io_methods>.allocate(capacity: 1)
         methods.initialize(to: sqlite3_io_methods())
         methods.pointee.iVersion = 1
+        setStagingMethods(methods)
+        setForwardingMethods(methods)
+        return methods
+    }
+
+    /// Close, read and write: the methods that stage, or wait for what is staged.
+    private static func setStagingMethods(_ methods: UnsafeMutablePointer<sqlite3_io_methods>) {
         methods.pointee.xClose = { file in
             guard let file else { return SQLITE_OK }
             let context = SQLiteStagedWriteVFS.state(of: file)
@@ -98,6 +105,10 @@ enum SQLiteStagedWriteVFS {
             let real = SQLiteStagedWriteVFS.realFile(file)
             return real.pointee.pMethods?.pointee.xWrite?(real, buffer, amount, offset) ?? SQLITE_IOERR
         }
+    }
+
+    /// The other methods: the default VFS's, after the staged writes where they need them.
+    private static func setForwardingMethods(_ methods: UnsafeMutablePointer<sqlite3_io_methods>) {
         methods.pointee.xTruncate = { file, size in
             SQLiteStagedWriteVFS.afterStagedWrites(file) { real in real.pointee.pMethods?.pointee.xTruncate?(real, size) }
         }
@@ -141,7 +152,6 @@ enum SQLiteStagedWriteVFS {
             let real = SQLiteStagedWriteVFS.realFile(file)
             return real.pointee.pMethods?.pointee.xDeviceCharacteristics?(real) ?? 0
         }
-        return methods
     }
 
     private static func realFile(_ file: UnsafeMutablePointer<sqlite3_file>) -> UnsafeMutablePointer<sqlite3_file> {
