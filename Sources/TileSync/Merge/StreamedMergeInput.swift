@@ -10,7 +10,8 @@ final class StreamedMergeInput: MergeInput {
     private let order: TileOrder
     private let store: String
     private let firstCoordinate: TileCoordinate?
-    private let open: () throws -> any TileCursor
+    /// Opens the stream from its start; nil once opened (it may hold the store open).
+    private var open: (() throws -> any TileCursor)?
     private var cursor: (any TileCursor)?
     private var isOpened = false
     private var skippedBeforeEnd = SkippedItems()
@@ -34,7 +35,7 @@ final class StreamedMergeInput: MergeInput {
         firstCoordinate = nil
         self.order = order
         self.store = store
-        open = { openedCursor }
+        open = nil
         cursor = openedCursor
         isOpened = true
     }
@@ -77,8 +78,10 @@ final class StreamedMergeInput: MergeInput {
     private func nextTile() throws -> Tile? {
         if !isOpened {
             isOpened = true
-            guard firstCoordinate != nil else { return nil }
-            cursor = try open()
+            let opening = open
+            open = nil
+            guard firstCoordinate != nil, let opening else { return nil }
+            cursor = try opening()
             let first = try cursor?.next()
             if let first, let firstCoordinate, first.coordinate != firstCoordinate {
                 throw TileStoreError(.corrupt, store: store, item: "tile \(first.coordinate)",
