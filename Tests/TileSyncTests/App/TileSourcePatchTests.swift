@@ -31,7 +31,9 @@ struct TileSourcePatchTests {
         let applied = LockedValue(false)
         let group = DispatchGroup()
         for reader in 0..<3 {
-            DispatchQueue.global().async(group: group) {
+            group.enter()
+            let thread = Thread {
+                defer { group.leave() }
                 var roundsAfterApply = 0
                 while roundsAfterApply < 3 {
                     if applied.withLock({ $0 }) { roundsAfterApply += 1 }
@@ -59,11 +61,13 @@ struct TileSourcePatchTests {
                     }
                 }
             }
+            thread.start()
         }
         let deadline = Date().addingTimeInterval(30)
         while observations.withLock({ $0.oldSnapshots < 4 && $0.errors.isEmpty }), Date() < deadline {
             Thread.sleep(forTimeInterval: 0.002)
         }
+        #expect(observations.withLock { $0.oldSnapshots } >= 4, "the readers saw the old store before the patch")
         let summary = try TilePatcher.apply(patch: patch, to: base)
         applied.withLock { $0 = true }
         group.wait()
