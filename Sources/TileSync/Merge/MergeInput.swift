@@ -14,6 +14,9 @@ protocol MergeInput: AnyObject {
     /// The bytes of the head's tile.
     /// - Throws: `TileStoreError` when they cannot be read.
     func headData() throws -> Data
+    /// Where the head's tile came from, for an input that is itself a merge of a group of
+    /// sources (`RunMergeInput`); nil for a source read directly.
+    func headOrigin() -> MergeOrigin?
     /// Marks the head taken.
     func take()
     /// Items the source passed over because they are not tiles.
@@ -23,5 +26,9 @@ protocol MergeInput: AnyObject {
 extension MergeInput {
     func headCoordinate() throws -> TileCoordinate? {
         try head()?.coordinate
+    }
+
+    func headOrigin() -> MergeOrigin? {
+        nil
     }
 }

@@ -27,10 +27,15 @@ public final class MergeTally: Sendable {
         counts.withLock { $0.given[source] += tiles }
     }
 
-    func record(winner: Int, holders: Int, alike: Bool) {
+    /// Counts a merged tile: given by its origin's source, held once, alike or decided.
+    func record(_ origin: MergeOrigin) {
         counts.withLock { counts in
-            counts.given[winner] += 1
-            if holders > 1 { alike ? (counts.heldAlike += 1) : (counts.decided += 1) }
+            counts.given[origin.source] += 1
+            switch origin.holding {
+            case .single: break
+            case .alike: counts.heldAlike += 1
+            case .decided, .conflict: counts.decided += 1
+            }
         }
     }
 }

@@ -16,6 +16,9 @@ public struct MergedStoreKind: TileStoreKind {
     /// Raster tiles are re-encoded into one format on the way (`--tile-format`), so raster
     /// sources may differ in format (PNG, JPEG, WebP; never raster and vector).
     public let rasterFormatsMayDiffer: Bool
+    /// How many sources a stream reads at once at most; past it, groups of that many are
+    /// merged into scratch runs first (`GroupedMergeCursor`).
+    var openLimit = MergedSources.defaultOpenLimit
     private let latest = LatestTally()
 
     /// A merge of `sources` (at least one).
@@ -53,7 +56,8 @@ public struct MergedStoreKind: TileStoreKind {
 
     public func openReader(at location: TileStoreLocation, options: MergedStoreOptions) throws(TileStoreError) -> any TileReader {
         do {
-            let merged = try MergedSources(sources, policy: policy, rasterFormatsMayDiffer: rasterFormatsMayDiffer)
+            let merged = try MergedSources(sources, policy: policy, rasterFormatsMayDiffer: rasterFormatsMayDiffer,
+                                           openLimit: openLimit)
             try MergedEncodings.check(merged, compressionsMayDiffer: compressionsMayDiffer, rasterFormatsMayDiffer: rasterFormatsMayDiffer)
             let latest = latest
             return MergedTileReader(location: location, sources: merged) { latest.value = $0 }

@@ -1,21 +1,35 @@
 import Foundation
 
-/// The tiles of several sources as one stream in the merge's order: the sources' heads walked
-/// side by side (`MergeInput`); at a coordinate several sources hold, the `DuplicatePolicy`
-/// picks the source whose bytes go on.
+/// The tiles of several inputs as one stream in the merge's order: the inputs' heads walked
+/// side by side (`MergeInput`); at a coordinate several hold, the `MergeDecision` picks the
+/// input whose bytes go on.
 final class MergedTileCursor: TileCursor {
     private let inputs: [any MergeInput]
-    private let sources: MergedSources
-    private let tally: MergeTally
+    /// The source each input reads (for inputs that do not give an origin of their own).
+    private let sourcePositions: [Int]
+    private let decision: MergeDecision
+    private let tally: MergeTally?
+    private let defersConflicts: Bool
     private let order: TileOrder
-    /// The inputs' head coordinates of the current step (kept between tiles).
-    private var heads: [TileCoordinate?] = []
+    /// The heads of the inputs read and not taken.
+    private var heads = MergeHeadHeap()
+    /// Inputs whose head is to be read (all at first; then those just taken).
+    private var unread: [Int]
 
-    init(inputs: [any MergeInput], order: TileOrder, sources: MergedSources, tally: MergeTally) {
+    /// - Parameters:
+    ///   - sourcePositions: the source of each input, in source order.
+    ///   - tally: counts what the merge did (nil: a merge of one group, counted when the groups
+    ///     are merged).
+    ///   - defersConflicts: an `abort` conflict goes on in the tile's origin instead of stopping.
+    init(inputs: [any MergeInput], sourcePositions: [Int], order: TileOrder, decision: MergeDecision,
+         tally: MergeTally?, defersConflicts: Bool = false) {
         self.inputs = inputs
+        unread = Array(inputs.indices.reversed())
+        self.sourcePositions = sourcePositions
         self.order = order
-        self.sources = sources
+        self.decision = decision
         self.tally = tally
+        self.defersConflicts = defersConflicts
     }
 
     var skipped: SkippedItems {
@@ -23,35 +37,47 @@ final class MergedTileCursor: TileCursor {
     }
 
     func next() throws -> Tile? {
-        guard let (coordinate, holders) = try nextHolders() else { return nil }
-        defer { for holder in holders { inputs[holder.source].take() } }
-        let decision = try sources.decide(coordinate, holders: holders) { try inputs[$0].headData() }
-        tally.record(winner: decision.source, holders: holders.count, alike: decision.alike)
-        return Tile(coordinate: coordinate, data: decision.data)
+        try nextWithOrigin()?.tile
     }
 
-    /// The next coordinate any source holds, with the sources that hold it (in source order),
+    /// The next tile and where it came from.
+    /// - Throws: `TileStoreError` from the inputs and the decision (`.duplicateConflict`).
+    func nextWithOrigin() throws -> (tile: Tile, origin: MergeOrigin)? {
+        guard let (coordinate, holders) = try nextHolders() else { return nil }
+        defer { for holder in holders { inputs[holder.input].take() } }
+        let decided = try decision.decide(coordinate, holders: holders, defersConflicts: defersConflicts) {
+            try inputs[holders[$0].input].headData()
+        }
+        tally?.record(decided.origin)
+        return (Tile(coordinate: coordinate, data: decided.data), decided.origin)
+    }
+
+    /// The next coordinate any input holds, with the inputs that hold it (in source order),
     /// taken from the inputs.
-    func nextListed() throws -> (TileCoordinate, [(source: Int, entry: TileIndexEntry)])? {
+    func nextListed() throws -> (TileCoordinate, [MergeHolder])? {
         guard let next = try nextHolders() else { return nil }
-        for holder in next.1 { inputs[holder.source].take() }
+        for holder in next.1 { inputs[holder.input].take() }
         return next
     }
 
-    /// The smallest head coordinate; then the inputs there give their heads (an input not
-    /// opened yet opens now, when the merge reaches its first tile).
-    private func nextHolders() throws -> (TileCoordinate, [(source: Int, entry: TileIndexEntry)])? {
-        heads.removeAll(keepingCapacity: true)
-        var smallest: TileCoordinate?
-        for input in inputs {
-            let head = try input.headCoordinate()
-            heads.append(head)
-            if let head, smallest.map({ order.precedes(head, $0) }) ?? true { smallest = head }
+    /// The smallest head coordinate (inputs whose head was taken or not read yet read it
+    /// first, and wait for the next call when that fails); then the inputs there give their
+    /// heads (an input not opened yet opens now, when the merge reaches its first tile).
+    private func nextHolders() throws -> (TileCoordinate, [MergeHolder])? {
+        while let position = unread.last {
+            let head = try inputs[position].headCoordinate()
+            unread.removeLast()
+            if let head { heads.push(head, input: position, order: order) }
         }
-        guard let coordinate = smallest else { return nil }
-        var holders: [(source: Int, entry: TileIndexEntry)] = []
-        for (source, head) in heads.enumerated() where head == coordinate {
-            if let entry = try inputs[source].head(), entry.coordinate == coordinate { holders.append((source, entry)) }
+        guard let (coordinate, positions) = heads.popSmallest() else { return nil }
+        unread = positions
+        var holders: [MergeHolder] = []
+        for position in positions {
+            let input = inputs[position]
+            if let entry = try input.head(), entry.coordinate == coordinate {
+                holders.append(MergeHolder(input: position, entry: entry,
+                                           origin: input.headOrigin() ?? MergeOrigin(source: sourcePositions[position])))
+            }
         }
         return (coordinate, holders)
     }

@@ -10,6 +10,8 @@ final class MergedTileReader: TileReader {
     private let sources: MergedSources
     private let onCursor: @Sendable (MergeTally) -> Void
     private var isCancelled: @Sendable () -> Bool = { false }
+    /// Runs a summary wrote for a merge of many sources, kept for the conversion that follows.
+    private var prepared: (filter: TileFilter, runs: MergeRuns)?
 
     init(location: TileStoreLocation, sources: MergedSources, onCursor: @escaping @Sendable (MergeTally) -> Void) {
         self.location = location
@@ -19,28 +21,56 @@ final class MergedTileReader: TileReader {
 
     var schemaDescription: String { "merge of \(sources.locations.count) stores (--on-duplicate \(sources.policy.rawValue))" }
     var order: TileOrder { sources.order }
+    /// A lookup asks every source (each keeps a connection for it), so past
+    /// `MergedSources.openLimit` sources a sync streams the merge instead.
+    var hasCheapRandomAccess: Bool { sources.locations.count <= sources.openLimit }
 
     func metadata() throws -> TileMetadata {
         try MergedMetadata.merge(sources.lookups.map(\.metadata), locations: sources.locations, policy: sources.policy,
                                  rasterFormatsMayDiffer: sources.rasterFormatsMayDiffer)
     }
 
+    /// One merge of all sources when at most `MergedSources.openLimit` of them are open at any
+    /// coordinate (their ranges, from the probes, say so); else a merge in groups, from the runs
+    /// a summary wrote when there are some.
     func tiles(matching filter: TileFilter) throws -> any TileCursor {
         let tally = MergeTally(sources: sources.locations.count)
         onCursor(tally)
-        return try cursor(matching: filter, tally: tally)
+        let all = sources.locations.indices
+        if let prepared, prepared.filter == filter {
+            self.prepared = nil
+            return grouped(matching: filter, tally: tally, probed: nil, written: prepared.runs)
+        }
+        let probed = try all.map { try probe($0, matching: filter) }
+        guard MergeOverlap.most(probed.map { $0?.span ?? .whole }, order: sources.order) > sources.openLimit else {
+            return try cursor(matching: filter, among: all, probed: probed, tally: tally)
+        }
+        return grouped(matching: filter, tally: tally, probed: probed, written: nil)
     }
 
     /// Counts and sizes from the sources' listings (the size of the source the policy would
-    /// pick where bytes may differ); no tile is read. Invalid entries are passed over here: the
-    /// conversion itself stops at them, or skips and counts them with `--skip-invalid`.
+    /// pick where bytes may differ); no tile is read, unless there are more sources than may be
+    /// open at once: then the groups' runs are written (and kept for the conversion that
+    /// follows, when no tile was invalid). Invalid entries are passed over here: the conversion
+    /// itself stops at them, or skips and counts them with `--skip-invalid`.
     func summary(matching filter: TileFilter, countingBytes: Bool) throws -> TileSetSummary {
-        let walk = try cursor(matching: filter, tally: MergeTally(sources: sources.locations.count), listingOnly: true)
+        let tally = MergeTally(sources: sources.locations.count)
+        let walk: () throws -> (TileCoordinate, [MergeHolder])?
+        if sources.locations.count > sources.openLimit {
+            let grouped = grouped(matching: filter, tally: tally, probed: nil, written: nil)
+            let runs = try grouped.writeRuns(passingInvalid: true)
+            if grouped.passedInvalid == 0 { prepared = (filter, runs) }
+            walk = grouped.nextListed
+        } else {
+            let inputs = try sources.locations.indices.map { try listedInput($0, matching: filter, listingOnly: true) }
+            walk = MergedTileCursor(inputs: inputs, sourcePositions: Array(sources.locations.indices), order: sources.order,
+                                    decision: sources.decision, tally: tally).nextListed
+        }
         var summary = TileSetSummary()
         while true {
-            let next: (TileCoordinate, [(source: Int, entry: TileIndexEntry)])?
+            let next: (TileCoordinate, [MergeHolder])?
             do {
-                next = try walk.nextListed()
+                next = try walk()
             } catch let error as TileStoreError where error.kind == .invalidTile {
                 continue
             }
@@ -51,35 +81,73 @@ final class MergedTileReader: TileReader {
         return summary
     }
 
-    /// Sources already in the merge's order stream their tiles (or, with `listingOnly`, their
-    /// listings); the others are listed, sorted and looked up.
-    private func cursor(matching filter: TileFilter, tally: MergeTally, listingOnly: Bool = false) throws -> MergedTileCursor {
-        let order = sources.order
-        let isCancelled = isCancelled
-        let inputs: [any MergeInput] = try zip(sources.lookups, sources.orders).map { lookup, sourceOrder in
-            if sourceOrder == order, !listingOnly {
-                let open = { () throws -> any TileCursor in
-                    let reader = try lookup.openLookupReader()
-                    reader.setCancellation(isCancelled)
-                    reader.willStreamOnce()
-                    return try reader.tiles(matching: filter)
-                }
-                let probe = try open()
-                let first: TileCoordinate?
-                do {
-                    first = try probe.next()?.coordinate
-                } catch {
-                    return StreamedMergeInput(openedCursor: try open(), order: order, store: lookup.location.address)
-                }
-                return StreamedMergeInput(firstCoordinate: first, order: order, store: lookup.location.address, open: open)
-            }
+    /// The sources in `range`: those probed stream their tiles, the others are listed, sorted
+    /// and looked up.
+    private func cursor(matching filter: TileFilter, among range: Range<Int>, probed: [StreamedMergeInput?], tally: MergeTally?,
+                        defersConflicts: Bool = false) throws -> MergedTileCursor {
+        let inputs: [any MergeInput] = try range.map { position in
+            if let streamed = probed[position] { return streamed }
+            return try listedInput(position, matching: filter, listingOnly: false)
+        }
+        return MergedTileCursor(inputs: inputs, sourcePositions: Array(range), order: sources.order, decision: sources.decision,
+                                tally: tally, defersConflicts: defersConflicts)
+    }
+
+    /// A source listed in the merge's order (sorted on disk when it streams in another), each
+    /// tile looked up; with `listingOnly`, invalid entries are passed over.
+    private func listedInput(_ position: Int, matching filter: TileFilter, listingOnly: Bool) throws -> ListedMergeInput {
+        let lookup = sources.lookups[position]
+        let reader = try lookup.openLookupReader()
+        reader.setCancellation(isCancelled)
+        let index = try SortedTileIndex.cursor(of: reader, matching: filter, order: sources.order, listing: true,
+                                               invalid: listingOnly ? { _ in } : nil, shouldStop: isCancelled)
+        return ListedMergeInput(index: index, lookup: lookup)
+    }
+
+    /// A source that streams in the merge's order, probed for its first coordinate (and its
+    /// last, where the store can say) and opened again when the merge reaches it; nil for a
+    /// source in another order.
+    private func probe(_ position: Int, matching filter: TileFilter) throws -> StreamedMergeInput? {
+        guard sources.orders[position] == sources.order else { return nil }
+        let lookup = sources.lookups[position]
+        let order = sources.order, isCancelled = isCancelled
+        let open = { () throws -> (any TileReader, any TileCursor) in
             let reader = try lookup.openLookupReader()
             reader.setCancellation(isCancelled)
-            let index = try SortedTileIndex.cursor(of: reader, matching: filter, order: order, listing: true,
-                                                   invalid: listingOnly ? { _ in } : nil, shouldStop: isCancelled)
-            return ListedMergeInput(index: index, lookup: lookup)
+            reader.willStreamOnce()
+            return (reader, try reader.tiles(matching: filter))
         }
-        return MergedTileCursor(inputs: inputs, order: order, sources: sources, tally: tally)
+        let (reader, probe) = try open()
+        let first: TileCoordinate?
+        do {
+            first = try probe.next()?.coordinate
+        } catch {
+            return StreamedMergeInput(openedCursor: try open().1, order: order, store: lookup.location.address)
+        }
+        let last = first == nil ? nil : reader.lastStreamedCoordinate(matching: filter)
+        return StreamedMergeInput(firstCoordinate: first, lastCoordinate: last, order: order, store: lookup.location.address) {
+            try open().1
+        }
+    }
+
+    /// A merge of more sources than `MergedSources.openLimit` overlapping, group by group
+    /// (`probed`: the sources probed already, else each group probes its own).
+    private func grouped(matching filter: TileFilter, tally: MergeTally, probed: [StreamedMergeInput?]?,
+                         written: MergeRuns?) -> GroupedMergeCursor {
+        let limit = sources.openLimit, count = sources.locations.count
+        let groups = stride(from: 0, to: count, by: limit).map { $0..<min($0 + limit, count) }
+        let order = sources.order, decision = sources.decision, lookups = sources.lookups
+        return GroupedMergeCursor(groups: groups, limit: limit, written: written, isCancelled: isCancelled, openGroup: { [self] range in
+            for lookup in lookups { lookup.closeIdleReaders() }
+            var inputs = probed ?? Array(repeating: nil, count: count)
+            if probed == nil {
+                for position in range { inputs[position] = try probe(position, matching: filter) }
+            }
+            return try cursor(matching: filter, among: range, probed: inputs, tally: nil, defersConflicts: true)
+        }, mergeRuns: { inputs, isFinal in
+            MergedTileCursor(inputs: inputs, sourcePositions: Array(inputs.indices), order: order, decision: decision,
+                             tally: isFinal ? tally : nil, defersConflicts: !isFinal)
+        })
     }
 
     func tile(at coordinate: TileCoordinate) throws -> Data? {

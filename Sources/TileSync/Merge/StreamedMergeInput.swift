@@ -10,6 +10,7 @@ final class StreamedMergeInput: MergeInput {
     private let order: TileOrder
     private let store: String
     private let firstCoordinate: TileCoordinate?
+    private let lastCoordinate: TileCoordinate?
     /// Opens the stream from its start; nil once opened (it may hold the store open).
     private var open: (() throws -> any TileCursor)?
     private var cursor: (any TileCursor)?
@@ -21,9 +22,12 @@ final class StreamedMergeInput: MergeInput {
 
     /// - Parameters:
     ///   - firstCoordinate: the first coordinate the source streams (nil: it has no tiles).
+    ///   - lastCoordinate: a coordinate its last tile does not come after, nil when unknown.
     ///   - open: opens the source's stream from its start.
-    init(firstCoordinate: TileCoordinate?, order: TileOrder, store: String, open: @escaping () throws -> any TileCursor) {
+    init(firstCoordinate: TileCoordinate?, lastCoordinate: TileCoordinate? = nil, order: TileOrder, store: String,
+         open: @escaping () throws -> any TileCursor) {
         self.firstCoordinate = firstCoordinate
+        self.lastCoordinate = lastCoordinate
         self.order = order
         self.store = store
         self.open = open
@@ -33,11 +37,18 @@ final class StreamedMergeInput: MergeInput {
     /// probing: its errors then come while the merge reads it, where `--skip-invalid` sees them).
     init(openedCursor: any TileCursor, order: TileOrder, store: String) {
         firstCoordinate = nil
+        lastCoordinate = nil
         self.order = order
         self.store = store
         open = nil
         cursor = openedCursor
         isOpened = true
+    }
+
+    /// The part of the merge's order the source covers (an input opened already: all of it).
+    var span: MergeOverlap.Span {
+        guard !isOpened else { return .whole }
+        return firstCoordinate.map { .from($0, to: lastCoordinate) } ?? .empty
     }
 
     var skipped: SkippedItems { cursor.map { skippedBeforeEnd.adding($0.skipped) } ?? skippedBeforeEnd }

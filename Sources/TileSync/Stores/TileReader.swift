@@ -70,6 +70,11 @@ public protocol TileReader: AnyObject {
     /// the metadata has what it needs.
     var hasCheapSummary: Bool { get }
 
+    /// A coordinate no tile of `tiles(matching:)` comes after in its `order` (its last, or a
+    /// bound), found without streaming (an MBTiles' index); nil when the store cannot say
+    /// cheaply (the default). A merge uses it to see which sources overlap.
+    func lastStreamedCoordinate(matching filter: TileFilter) -> TileCoordinate?
+
     /// The tiles and bytes `tiles(matching:)` would give, found without reading the tiles (a
     /// PMTiles' directories, an MBTiles count), counting at most `limit + 1` tiles; nil when the
     /// store cannot say without reading them (the default).
@@ -169,6 +174,7 @@ extension TileReader {
     public var hasCheapRandomAccess: Bool { true }
     public var listingKnowsContent: Bool { true }
     public var hasCheapSummary: Bool { false }
+    public func lastStreamedCoordinate(matching filter: TileFilter) -> TileCoordinate? { nil }
     public var isRemote: Bool { false }
     public var requestsEachTile: Bool { false }
     public var placesSettled: Int? { nil }

@@ -112,6 +112,20 @@ final class MBTilesReader: TileReader {
         }
     }
 
+    /// The last row of the index in the filter's zooms (a bound: the rest of a spatial filter
+    /// is left out, so that SQLite reads one index entry); nil without an index or a readable row.
+    public func lastStreamedCoordinate(matching filter: TileFilter) -> TileCoordinate? {
+        guard order == .zoomColumnTMSRow else { return nil }
+        let zooms = " WHERE zoom_level BETWEEN \(filter.zooms.lowerBound) AND \(filter.zooms.upperBound)"
+        let sql = "SELECT zoom_level, tile_column, tile_row FROM \(catalog.tileSource)\(filter.isEverything ? "" : zooms)"
+            + " ORDER BY zoom_level DESC, tile_column DESC, tile_row DESC LIMIT 1"
+        guard let row = try? connection.rows(sql).first, row.count == 3,
+              let z = row[0].flatMap({ Int($0) }), let x = row[1].flatMap({ Int($0) }), let tmsY = row[2].flatMap({ Int($0) }) else {
+            return nil
+        }
+        return try? TileCoordinate(z: z, x: x, tmsY: tmsY)
+    }
+
     public func tile(at coordinate: TileCoordinate) throws -> Data? {
         do {
             let statement: SQLiteStatement

@@ -39,6 +39,22 @@ public final class PMTilesReader: TileReader {
     public var listingKnowsContent: Bool { false }
     public var hasCheapSummary: Bool { true }
 
+    /// The last tile of the archive in tile-ID order (a bound for any filter): the last entry
+    /// of the root, through its last leaves; nil when a directory cannot be read or is empty.
+    public func lastStreamedCoordinate(matching filter: TileFilter) -> TileCoordinate? {
+        var directory = archive.root
+        for _ in 0...PMTilesArchive.maxDepth {
+            guard let last = directory.last else { return nil }
+            guard last.isLeaf else {
+                guard let (z, x, y) = try? TileID.zxy(of: last.endID - 1) else { return nil }
+                return try? TileCoordinate(z: z, x: x, y: y)
+            }
+            guard let leaf = try? archive.leaf(last, caching: false) else { return nil }
+            directory = leaf
+        }
+        return nil
+    }
+
     /// The header's fields: version, clustering, compressions, type, counts, zooms, bounds,
     /// centre, and where each section is.
     /// The header's tile compression (nil when it says unknown).

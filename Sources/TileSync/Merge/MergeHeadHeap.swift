@@ -1,0 +1,50 @@
+/// The head coordinates of a merge's inputs as a binary min-heap on (sort key in the merge's
+/// order, input position): the next coordinate and the inputs holding it come out in O(log n)
+/// per input, however many inputs there are.
+struct MergeHeadHeap {
+    private var items: [(key: Int, input: Int, coordinate: TileCoordinate)] = []
+
+    /// Adds an input's head.
+    mutating func push(_ coordinate: TileCoordinate, input: Int, order: TileOrder) {
+        items.append((order.sortKey(coordinate), input, coordinate))
+        var child = items.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard Self.before(items[child], items[parent]) else { break }
+            items.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    /// Removes the smallest coordinate and every input whose head it is, in ascending input
+    /// position; nil when the heap is empty.
+    mutating func popSmallest() -> (coordinate: TileCoordinate, inputs: [Int])? {
+        guard let top = items.first else { return nil }
+        var inputs: [Int] = []
+        while let next = items.first, next.key == top.key {
+            inputs.append(next.input)
+            removeFirst()
+        }
+        return (top.coordinate, inputs)
+    }
+
+    private mutating func removeFirst() {
+        let last = items.removeLast()
+        guard !items.isEmpty else { return }
+        items[0] = last
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < items.count, Self.before(items[left], items[smallest]) { smallest = left }
+            if right < items.count, Self.before(items[right], items[smallest]) { smallest = right }
+            guard smallest != parent else { return }
+            items.swapAt(parent, smallest)
+            parent = smallest
+        }
+    }
+
+    private static func before(_ a: (key: Int, input: Int, coordinate: TileCoordinate), _ b: (key: Int, input: Int, coordinate: TileCoordinate)) -> Bool {
+        a.key != b.key ? a.key < b.key : a.input < b.input
+    }
+}
