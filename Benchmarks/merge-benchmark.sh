@@ -31,7 +31,8 @@ command -v sqlite3 >/dev/null || { echo "needs sqlite3 (apt-get install sqlite3)
 
 . Benchmarks/loop-work.sh
 trap loop_work_unmount EXIT
-loop_work_mount $(( (tiles * 3000 * 10 + parts * 4 * 3000) * 4 + big * 10 * 400 * 3 + (4 << 30) ))
+# The sources and six merged MBTiles (two policies: tilesync, without the hash, sqlite3) at once.
+loop_work_mount $(( tiles * 3500 * 10 * 8 + parts * 4 * 3000 * 4 + big * 10 * 400 * 3 + (4 << 30) ))
 results=$(mktemp -d /tmp/tilesync-merge-results.XXXXXX)
 cd "$work"
 . "$repo/Benchmarks/measure.sh"
