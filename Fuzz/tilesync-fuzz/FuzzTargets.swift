@@ -17,6 +17,8 @@ enum FuzzTargets {
         case metadata
         /// Bytes of a raster tile (PNG, JPEG, WebP), decoded and re-encoded.
         case raster
+        /// Bytes of any JSON document (TileJSON, GeoJSON, metadata), parsed and written back.
+        case json
     }
 
     static let scratch = NSTemporaryDirectory() + "tilesync-fuzz-\(getpid())"
@@ -29,6 +31,7 @@ enum FuzzTargets {
         case .names: names(String(decoding: data, as: UTF8.self))
         case .metadata: metadata(data)
         case .raster: raster(data)
+        case .json: json(data)
         }
     }
 
@@ -92,6 +95,20 @@ enum FuzzTargets {
         guard let origin = try? TileCoordinate(z: 0, x: 0, y: 0), let grid = try? UTFGrid(coordinate: origin, document: data) else { return }
         guard (try? UTFGrid(coordinate: origin, document: grid.json))?.json == grid.json else {
             fatalError("the canonical form of a grid does not read back as itself")
+        }
+    }
+
+    /// A JSON document: what parses must read back as itself from its compact text, and its
+    /// canonical text must be canonical already; the same bytes are also read as a GeoJSON region.
+    private static func json(_ data: Data) {
+        _ = try? TileRegion(geoJSON: data, name: "fuzz.geojson")
+        guard let value = try? JSONParser.parse(data) else { return }
+        guard (try? JSONParser.parse(JSONWriter.bytes(value))) == value else {
+            fatalError("the compact text of a JSON value does not read back as itself")
+        }
+        let canonical = JSONWriter.bytes(value, style: .canonical)
+        guard let reread = try? JSONParser.parse(canonical), JSONWriter.bytes(reread, style: .canonical) == canonical else {
+            fatalError("the canonical text of a JSON value is not canonical")
         }
     }
 

@@ -12,9 +12,9 @@ enum GeoJSONShapeReader {
     static func read(_ data: Data, file: String) throws(RegionError) -> RegionShapes {
         let document: JSONValue
         do {
-            document = try JSONDecoder().decode(JSONValue.self, from: data)
+            document = try JSONParser.parse(data)
         } catch {
-            throw RegionError(file: file, message: "is not JSON (\(Self.describe(error)))")
+            throw RegionError(file: file, message: "is not JSON (\(error.description))")
         }
         var reader = Reader(file: file)
         try reader.readTop(document)
@@ -22,14 +22,6 @@ enum GeoJSONShapeReader {
             throw RegionError(file: file, message: "holds no Polygon, MultiPolygon, LineString or Point: the region is empty")
         }
         return reader.shapes
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return underlying ?? context.debugDescription
-        }
-        return "\(error)"
     }
 
     private struct Reader {
@@ -69,7 +61,7 @@ enum GeoJSONShapeReader {
             var label = index.map { "feature \($0 + 1) of \(count)" } ?? "feature"
             let name: String? = switch feature["properties"]?["name"] ?? feature["id"] {
             case .string(let text): text
-            case .number(let number): DegreeText.format(number)
+            case .number(let text): text
             default: nil
             }
             if let name { label += " (\"\(name.prefix(60))\")" }
@@ -181,7 +173,7 @@ enum GeoJSONShapeReader {
             guard case .array(let numbers) = value, numbers.count >= 2 else {
                 throw RegionError(file: file, item: item, message: "a position must be [longitude, latitude], found \(Self.snippet(value))")
             }
-            guard case .number(let longitude) = numbers[0], case .number(let latitude) = numbers[1] else {
+            guard let longitude = numbers[0].double, let latitude = numbers[1].double else {
                 throw RegionError(file: file, item: item, message: "a position holds something other than numbers: \(Self.snippet(value))")
             }
             guard longitude.isFinite, (-180...180).contains(longitude) else {
@@ -202,7 +194,7 @@ enum GeoJSONShapeReader {
             case .array(let members):
                 "[" + members.prefix(3).map { member in
                     switch member {
-                    case .number(let number): DegreeText.format(number)
+                    case .number: member.double.map(DegreeText.format) ?? member.typeName
                     case .string(let text): "\"\(text.prefix(20))\""
                     default: member.typeName
                     }

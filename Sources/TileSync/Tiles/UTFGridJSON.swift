@@ -1,6 +1,6 @@
 import Foundation
 
-/// The one JSON form every store's UTFGrids are compared and written in (`CanonicalJSON`): an
+/// The one JSON form every store's UTFGrids are compared and written in (`JSONWriter`'s canonical style): an
 /// object with `grid`, `keys` and a `data` object holding each key's properties, members sorted.
 /// MBTiles keeps `data` apart (`grid_data` rows) and the rest zlib-compressed (`grids.grid`);
 /// folders and tars keep the whole object, wrapped in a JSONP callback as mb-util writes it.
@@ -12,11 +12,11 @@ enum UTFGridJSON {
     /// - Throws: `UTFGridFormatError` when it is not a JSON object with `grid` and `keys` arrays
     ///   (and, when present, a `data` object).
     static func canonical(document: some Collection<UInt8>) throws(UTFGridFormatError) -> Data {
-        let members = try gridMembers(CanonicalJSON.parse(unwrapped(Array(document))))
-        var data: [(key: String, value: CanonicalJSON.Value)] = []
+        let members = try gridMembers(parse(unwrapped(Array(document))))
+        var data: [(key: String, value: JSONValue)] = []
         switch members.last(where: { $0.key == "data" })?.value {
         case .object(let values)?: data = values
-        case .literal("null")?, nil: break
+        case .null?, nil: break
         default: throw UTFGridFormatError(reason: "its data is not a JSON object")
         }
         return assemble(members, data: data)
@@ -27,11 +27,11 @@ enum UTFGridJSON {
     /// - Throws: `UTFGridFormatError` when the grid is not a JSON object with `grid` and `keys`,
     ///   or a key's JSON is not JSON.
     static func canonical(grid: [UInt8], data: [(key: String, json: String)]) throws(UTFGridFormatError) -> Data {
-        let members = try gridMembers(CanonicalJSON.parse(grid))
-        var values: [(key: String, value: CanonicalJSON.Value)] = []
+        let members = try gridMembers(parse(grid))
+        var values: [(key: String, value: JSONValue)] = []
         for row in data {
             do {
-                values.append((row.key, try CanonicalJSON.parse(Array(row.json.utf8))))
+                values.append((row.key, try parse(Array(row.json.utf8))))
             } catch {
                 throw UTFGridFormatError(reason: "the key_json of key '\(row.key)' is \(error.reason)")
             }
@@ -42,12 +42,12 @@ enum UTFGridJSON {
     /// A canonical grid split for MBTiles: the object without `data` (to be compressed into
     /// `grids.grid`) and each data key with its JSON (`grid_data` rows), in key order.
     static func split(_ json: Data) -> (grid: Data, data: [(key: String, json: String)]) {
-        guard case .object(let members)? = try? CanonicalJSON.parse(json) else { return (json, []) }
+        guard case .object(let members)? = try? parse(Array(json)) else { return (json, []) }
         var data: [(key: String, json: String)] = []
         if case .object(let values)? = members.last(where: { $0.key == "data" })?.value {
-            data = values.map { ($0.key, String(decoding: CanonicalJSON.encode($0.value), as: UTF8.self)) }
+            data = values.map { ($0.key, JSONWriter.text($0.value, style: .canonical)) }
         }
-        return (Data(CanonicalJSON.encode(.object(members.filter { $0.key != "data" }))), data)
+        return (Data(JSONWriter.bytes(.object(members.filter { $0.key != "data" }), style: .canonical)), data)
     }
 
     /// A document for a folder or tar: `callback(json);`, or the JSON alone for an empty callback.
@@ -56,8 +56,17 @@ enum UTFGridJSON {
         return Data(callback.utf8) + Data("(".utf8) + json + Data(");".utf8)
     }
 
+    /// One JSON value, refused as `not JSON: REASON at byte N`.
+    private static func parse(_ bytes: [UInt8]) throws(UTFGridFormatError) -> JSONValue {
+        do {
+            return try JSONParser.parse(bytes)
+        } catch {
+            throw UTFGridFormatError(reason: "not JSON: \(error.description)")
+        }
+    }
+
     /// The members of a grid object, which must have `grid` and `keys` arrays.
-    private static func gridMembers(_ value: CanonicalJSON.Value) throws(UTFGridFormatError) -> [(key: String, value: CanonicalJSON.Value)] {
+    private static func gridMembers(_ value: JSONValue) throws(UTFGridFormatError) -> [(key: String, value: JSONValue)] {
         guard case .object(let members) = value else { throw UTFGridFormatError(reason: "not a JSON object") }
         for key in ["grid", "keys"] {
             guard case .array? = members.last(where: { $0.key == key })?.value else {
@@ -67,9 +76,9 @@ enum UTFGridJSON {
         return members
     }
 
-    private static func assemble(_ members: [(key: String, value: CanonicalJSON.Value)],
-                                 data: [(key: String, value: CanonicalJSON.Value)]) -> Data {
-        Data(CanonicalJSON.encode(.object(members.filter { $0.key != "data" } + [("data", .object(data))])))
+    private static func assemble(_ members: [(key: String, value: JSONValue)],
+                                 data: [(key: String, value: JSONValue)]) -> Data {
+        Data(JSONWriter.bytes(.object(members.filter { $0.key != "data" } + [("data", .object(data))]), style: .canonical))
     }
 
     /// The JSON inside a JSONP callback (`name(...)` with an optional `;`), or the bytes as they are.

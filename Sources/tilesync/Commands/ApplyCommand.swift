@@ -52,7 +52,7 @@ struct ApplyCommand: Command {
         options.isCancelled = { cancellation.isSet }
         let summary = try TilePatcher.apply(patch: patchPath, to: store, options: options)
         if output.json {
-            Terminal.out(JSONText.render(PatchOutput.json(summary)))
+            Terminal.out(JSONWriter.text(PatchOutput.json(summary)))
             return 0
         }
         if output.quiet { return 0 }

@@ -76,7 +76,7 @@ struct ConvertCommand: Command {
         }
         progress.finish()
         if output.json {
-            Terminal.out(JSONText.render(Self.json(summary, merge: merge)))
+            Terminal.out(JSONWriter.text(Self.json(summary, merge: merge)))
         } else if !output.quiet {
             for note in summary.notes { Terminal.err("Note: \(note)") }
             for warning in summary.warnings { Terminal.err("Warning: \(warning)") }
@@ -106,12 +106,12 @@ struct ConvertCommand: Command {
         if skipped.count > skipped.named.count { Terminal.err("  ... and \(skipped.count - skipped.named.count) more") }
     }
 
-    static func json(_ summary: ConversionSummary, merge: MergedStoreKind?) -> JSONText.Value {
-        func items(_ skipped: SkippedItems) -> JSONText.Value {
+    static func json(_ summary: ConversionSummary, merge: MergedStoreKind?) -> JSONValue {
+        func items(_ skipped: SkippedItems) -> JSONValue {
             .object([("count", .int(skipped.count)),
                      ("named", .array(skipped.named.map { .object([("item", .string($0.item)), ("reason", .string($0.reason))]) }))])
         }
-        return .object([
+        var members: [(key: String, value: JSONValue)] = [
             ("source", .string(summary.source.address)),
             ("destination", .string(summary.destination.address)),
             ("tiles", .int(summary.tilesWritten)),
@@ -122,13 +122,15 @@ struct ConvertCommand: Command {
             ("duplicate_bytes", .int(summary.duplicateBytes)),
             ("bytes_saved", .int(summary.bytesSaved)),
             ("format", summary.sniffedFormat.map { .string($0.description) } ?? .null),
-            ("seconds", .double(summary.seconds)),
+            ("seconds", .figure(summary.seconds)),
             ("skipped_invalid", items(summary.invalidTiles)),
             ("skipped_non_tiles", items(summary.nonTiles)),
             ("not_carried", SyncOutput.json(summary.uncarried)),
             ("raster", RasterOutput.json(summary.rasterReencoding)),
             ("warnings", .array(summary.warnings.map { .string($0) })),
             ("notes", .array(summary.notes.map { .string($0) })),
-        ] + [MergeOutput.json(merge)].compactMap { $0 })
+        ]
+        if let merged = MergeOutput.json(merge) { members.append(merged) }
+        return .object(members)
     }
 }

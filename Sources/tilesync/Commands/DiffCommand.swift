@@ -67,14 +67,14 @@ struct DiffCommand: Command {
         var shown = 0
         let summary = try TileSynchronizer.diff(from: stores.source, to: stores.destination, options: options) { entry in
             if printsJSON {
-                Terminal.out(JSONText.render(SyncOutput.json(entry)))
+                Terminal.out(JSONWriter.text(SyncOutput.json(entry)))
             } else if limit == 0 || shown < limit {
                 Terminal.out(SyncOutput.line(entry))
             }
             shown += 1
         }
         if printsJSON {
-            Terminal.out(JSONText.render(.object([("summary", SyncOutput.json(summary, merge: stores.merge))])))
+            Terminal.out(JSONWriter.text(.object([("summary", SyncOutput.json(summary, merge: stores.merge))])))
         } else {
             if limit > 0, shown > limit { Terminal.out("... and \(shown - limit) more") }
             Terminal.out("add: \(summary.added) tiles (\(Formatting.bytes(summary.bytesToAdd)))")
@@ -95,7 +95,7 @@ struct DiffCommand: Command {
         options.isCancelled = { cancellation.isSet }
         let summary = try TilePatcher.makePatch(from: stores.source, to: stores.destination, writingTo: path, options: options)
         if printsJSON {
-            Terminal.out(JSONText.render(PatchOutput.json(summary)))
+            Terminal.out(JSONWriter.text(PatchOutput.json(summary)))
             return 0
         }
         Terminal.out("Wrote patch \(path) (\(Formatting.bytes(summary.patchBytes))): \(summary.added) added, \(summary.replaced) replaced, "

@@ -62,7 +62,7 @@ struct InfoCommand: Command {
         defer { status.finish() }
         let description = try describe(status: status, cancellation: cancellation)
         status.finish()
-        Terminal.out(printsJSON ? JSONText.render(json(description)) : text(description))
+        Terminal.out(printsJSON ? JSONWriter.text(json(description)) : text(description))
         return 0
     }
 
@@ -118,9 +118,9 @@ struct InfoCommand: Command {
             + (patch.metadataChanges == 1 ? "change" : "changes") + "; " + hashes + " (tilesync apply)")]
     }
 
-    private func json(_ description: Description) -> JSONText.Value {
+    private func json(_ description: Description) -> JSONValue {
         let summary = description.summary, metadata = description.metadata
-        let zooms: [JSONText.Value] = summary.zooms.map { zoom in
+        let zooms: [JSONValue] = summary.zooms.map { zoom in
             .object([("zoom", .int(zoom.z)), ("tiles", .int(zoom.tileCount)), ("bytes", .int(zoom.byteCount)),
                      ("columns", .array([.int(zoom.columns.lowerBound), .int(zoom.columns.upperBound)])),
                      ("rows", .array([.int(zoom.rows.lowerBound), .int(zoom.rows.upperBound)]))])

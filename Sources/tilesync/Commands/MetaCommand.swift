@@ -73,7 +73,7 @@ struct MetaCommand: Command {
         case .list:
             let metadata = try TileMetadataEditor.metadata(of: store)
             if printsJSON {
-                Terminal.out(JSONText.render(.object(metadata.entries.map { ($0.key, $0.value.map { .string($0) } ?? .null) })))
+                Terminal.out(JSONWriter.text(.object(metadata.entries.map { ($0.key, $0.value.map { .string($0) } ?? .null) })))
             } else {
                 for entry in metadata {
                     Terminal.out("\(entry.key): " + (entry.value ?? "NULL").replacingOccurrences(of: "\n", with: "\\n"))
@@ -85,7 +85,7 @@ struct MetaCommand: Command {
                 throw TileStoreError(.invalidMetadata, store: store.address, item: "metadata \(key)", message: "no such key")
             }
             if printsJSON {
-                Terminal.out(JSONText.render(metadata[key].map { .string($0) } ?? .null))
+                Terminal.out(JSONWriter.text(metadata[key].map { .string($0) } ?? .null))
             } else {
                 Terminal.out(metadata[key] ?? "")
             }

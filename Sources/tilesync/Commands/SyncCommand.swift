@@ -86,7 +86,7 @@ struct SyncCommand: Command {
         }
         progress.finish()
         if output.json {
-            Terminal.out(JSONText.render(SyncOutput.json(summary, merge: stores.merge)))
+            Terminal.out(JSONWriter.text(SyncOutput.json(summary, merge: stores.merge)))
         } else if !output.quiet {
             if shown > Self.shownPlanLines { Terminal.out("... and \(shown - Self.shownPlanLines) more") }
             report(summary)

@@ -95,7 +95,7 @@ struct TileCommand: Command {
     private func show(_ tile: TileCoordinate) {
         let bounds = WebMercator.bounds(of: tile)
         if printsJSON {
-            Terminal.out(JSONText.render(.object([
+            Terminal.out(JSONWriter.text(.object([
                 ("z", .int(tile.z)), ("x", .int(tile.x)), ("y", .int(tile.y)), ("tms_y", .int(tile.tmsY)),
                 ("quadkey", .string(tile.quadkey)), ("pmtiles_tile_id", .int(Int(TileID.id(of: tile)))),
                 ("bounds", .string(bounds.description)),
@@ -131,7 +131,7 @@ struct TileCommand: Command {
         let ranges = try WebMercator.tileRanges(covering: box, zooms: zooms)
         let fit = try WebMercator.zoom(fitting: box)
         if printsJSON {
-            Terminal.out(JSONText.render(.object([
+            Terminal.out(JSONWriter.text(.object([
                 ("bbox", .string(box.description)),
                 ("fitting_zoom", .int(fit)),
                 ("tiles", .int(ranges.reduce(0) { $0 + $1.count })),

@@ -14,7 +14,7 @@ enum MergeOutput {
 
     /// The `merge` member of a JSON summary: the policy, each source's tiles, the coordinates
     /// held twice; nil without a merge.
-    static func json(_ merge: MergedStoreKind?) -> (String, JSONText.Value)? {
+    static func json(_ merge: MergedStoreKind?) -> (key: String, value: JSONValue)? {
         guard let merge else { return nil }
         let tally = merge.tally
         let given = tally?.tilesGiven ?? Array(repeating: 0, count: merge.sources.count)

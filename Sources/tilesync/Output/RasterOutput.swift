@@ -20,7 +20,7 @@ enum RasterOutput {
     }
 
     /// `{"reencoded": n, "kept_smaller": n, "dropped_empty": n, "bytes_before": n, "bytes_after": n}`, or null.
-    static func json(_ tally: RasterReencodingTally?) -> JSONText.Value {
+    static func json(_ tally: RasterReencodingTally?) -> JSONValue {
         guard let tally else { return .null }
         return .object([("reencoded", .int(tally.reencoded)), ("kept_smaller", .int(tally.keptSmaller)),
                         ("dropped_empty", .int(tally.droppedEmpty)), ("bytes_before", .int(tally.bytesBefore)),

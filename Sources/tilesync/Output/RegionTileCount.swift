@@ -21,13 +21,13 @@ struct RegionTileCount {
         }
         let total = counts.reduce(0, +)
         if json {
-            var members: [(String, JSONText.Value)] = [
+            var members: [(String, JSONValue)] = [
                 ("region", .string(region.name)), ("bounds", .string(region.bounds.description)), ("tiles", .int(total)),
             ]
-            if let buffer = region.buffer { members.append(("buffer_metres", .double(buffer.metres))) }
+            if let buffer = region.buffer { members.append(("buffer_metres", .figure(buffer.metres))) }
             if region.border > 0 { members.append(("border", .int(region.border))) }
             members.append(("zooms", .array(zip(zooms, counts).map { z, count in
-                var zoom: [(String, JSONText.Value)] = [("zoom", .int(z)), ("tiles", .int(count))]
+                var zoom: [(String, JSONValue)] = [("zoom", .int(z)), ("tiles", .int(count))]
                 if let held {
                     let level = held.zooms.first { $0.z == z }
                     zoom += [("source_tiles", .int(level?.tileCount ?? 0)), ("source_bytes", .int(level?.byteCount ?? 0))]
@@ -38,7 +38,7 @@ struct RegionTileCount {
                 members.append(("source", .object([("store", .string(source.address)), ("tiles", .int(held.tileCount)),
                                                    ("bytes", .int(held.byteCount))])))
             }
-            Terminal.out(JSONText.render(.object(members)))
+            Terminal.out(JSONWriter.text(.object(members)))
             return
         }
         var lines = ["region:   \(region)", "bounds:   \(region.bounds.description)  (west,south,east,north)"]

@@ -6,7 +6,7 @@ enum SyncOutput {
         "\(entry.action.rawValue) \(entry.coordinate) (\(entry.size) bytes)"
     }
 
-    static func json(_ entry: SyncPlanEntry) -> JSONText.Value {
+    static func json(_ entry: SyncPlanEntry) -> JSONValue {
         .object([
             ("action", .string(entry.action.rawValue)), ("tile", .string(entry.coordinate.description)),
             ("z", .int(entry.coordinate.z)), ("x", .int(entry.coordinate.x)), ("y", .int(entry.coordinate.y)),
@@ -21,7 +21,7 @@ enum SyncOutput {
     }
 
     /// - Parameter merge: the merge of several sources, reported as a `merge` member.
-    static func json(_ summary: SyncSummary, merge: MergedStoreKind? = nil) -> JSONText.Value {
+    static func json(_ summary: SyncSummary, merge: MergedStoreKind? = nil) -> JSONValue {
         .object([
             ("source", .string(summary.source.address)), ("destination", .string(summary.destination.address)),
             ("added", .int(summary.added)), ("replaced", .int(summary.replaced)), ("deleted", .int(summary.deleted)),
@@ -30,7 +30,7 @@ enum SyncOutput {
             ("bytes_to_write", .int(summary.bytesToWrite)), ("bytes_to_delete", .int(summary.bytesToDelete)),
             ("metadata_changed", .bool(summary.metadataChanged)), ("created", .bool(summary.created)),
             ("wrote_nothing", .bool(summary.wroteNothing)), ("quick_check", .bool(summary.quickCheckSkippedComparison)),
-            ("invalid_tiles", .int(summary.invalidTiles.count)), ("seconds", .double(summary.seconds)),
+            ("invalid_tiles", .int(summary.invalidTiles.count)), ("seconds", .figure(summary.seconds)),
             ("grids", .object([("added", .int(summary.gridsAdded)), ("replaced", .int(summary.gridsReplaced)),
                                ("deleted", .int(summary.gridsDeleted)), ("kept", .int(summary.gridsKept)),
                                ("unchanged", .int(summary.gridsUnchanged))])),
@@ -42,7 +42,7 @@ enum SyncOutput {
     }
 
     /// What a source holds that was not carried: `[{"item": ..., "rows": n or null}]`.
-    static func json(_ uncarried: [UncarriedContent]) -> JSONText.Value {
+    static func json(_ uncarried: [UncarriedContent]) -> JSONValue {
         .array(uncarried.map { .object([("item", .string($0.item)), ("rows", $0.rows.map { .int($0) } ?? .null)]) })
     }
 }

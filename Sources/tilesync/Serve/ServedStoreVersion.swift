@@ -101,11 +101,10 @@ final class ServedStoreVersion: @unchecked Sendable {
 
     /// `vector_layers` from the metadata (a key of its own, or inside the MBTiles `json` text),
     /// as JSON values; empty when none is declared.
-    var vectorLayers: [Any] {
+    var vectorLayers: [JSONValue] {
         for key in ["vector_layers", "json"] {
-            guard let text = metadata[key], let value = try? JSONSerialization.jsonObject(with: Data(text.utf8)) else { continue }
-            if let layers = value as? [Any] { return layers }
-            if let object = value as? [String: Any], let layers = object["vector_layers"] as? [Any] { return layers }
+            guard let text = metadata[key], let value = try? JSONParser.parse(Array(text.utf8)) else { continue }
+            if let layers = value.array ?? value["vector_layers"]?.array { return layers }
         }
         return []
     }

@@ -10,22 +10,21 @@ enum TileJSONDocument {
     static func render(store: ServedStore, version: ServedStoreVersion, base: String) -> Data {
         let metadata = version.metadata
         let zooms = version.zooms, bounds = version.bounds, center = version.center
-        var document: [String: Any] = [
-            "tilejson": "3.0.0",
-            "tiles": [base + "/" + store.name + "/{z}/{x}/{y}." + version.format.fileExtension],
-            "name": metadata["name"] ?? store.name,
-            "scheme": "xyz",
-            "minzoom": zooms.lowerBound,
-            "maxzoom": zooms.upperBound,
-            "bounds": [bounds.west, bounds.south, bounds.east, bounds.north],
-            "center": [center.longitude, center.latitude, Double(center.zoom)],
-            "format": version.format.fileExtension,
+        var document: [(key: String, value: JSONValue)] = [
+            ("tilejson", .string("3.0.0")),
+            ("tiles", .array([.string(base + "/" + store.name + "/{z}/{x}/{y}." + version.format.fileExtension)])),
+            ("name", .string(metadata["name"] ?? store.name)),
+            ("scheme", .string("xyz")),
+            ("minzoom", .int(zooms.lowerBound)),
+            ("maxzoom", .int(zooms.upperBound)),
+            ("bounds", .array([bounds.west, bounds.south, bounds.east, bounds.north].map(JSONValue.double))),
+            ("center", .array([center.longitude, center.latitude, Double(center.zoom)].map(JSONValue.double))),
+            ("format", .string(version.format.fileExtension)),
         ]
         for key in ["description", "version", "attribution"] {
-            if let value = metadata[key], !value.isEmpty { document[key] = value }
+            if let value = metadata[key], !value.isEmpty { document.append((key, .string(value))) }
         }
-        if version.format == .pbf { document["vector_layers"] = version.vectorLayers }
-        let options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? JSONSerialization.data(withJSONObject: document, options: options)) ?? Data("{}".utf8)
+        if version.format == .pbf { document.append(("vector_layers", .array(version.vectorLayers))) }
+        return Data(JSONWriter.bytes(.object(document), style: .canonical))
     }
 }

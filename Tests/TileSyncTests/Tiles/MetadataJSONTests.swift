@@ -43,11 +43,11 @@ struct MetadataJSONTests {
 
     @Test("Rejects malformed and hostile documents with the byte offset")
     func malformed() {
-        #expect(throws: MetadataJSONError(reason: "expected a JSON object", offset: 0)) { try MetadataJSON.decode(Data("[1]".utf8)) }
-        #expect(throws: MetadataJSONError(reason: "unterminated string", offset: 7)) { try MetadataJSON.decode(Data(#"{"a":"b"#.utf8)) }
-        #expect(throws: MetadataJSONError(reason: "unexpected text after the object", offset: 3)) { try MetadataJSON.decode(Data("{} x".utf8)) }
+        #expect(throws: JSONError(reason: "expected a JSON object", offset: 0)) { try MetadataJSON.decode(Data("[1]".utf8)) }
+        #expect(throws: JSONError(reason: "an unterminated string", offset: 7)) { try MetadataJSON.decode(Data(#"{"a":"b"#.utf8)) }
+        #expect(throws: JSONError(reason: "text after the JSON value", offset: 3)) { try MetadataJSON.decode(Data("{} x".utf8)) }
         let deep = "{\"a\":" + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}"
-        #expect(throws: MetadataJSONError(reason: "nesting deeper than 64", offset: 69)) { try MetadataJSON.decode(Data(deep.utf8)) }
-        #expect(throws: MetadataJSONError.self) { try MetadataJSON.decode(Data([0x7B, 0x22, 0xFF, 0x22])) }
+        #expect(throws: JSONError(reason: "nesting deeper than 64", offset: 68)) { try MetadataJSON.decode(Data(deep.utf8)) }
+        #expect(throws: JSONError.self) { try MetadataJSON.decode(Data([0x7B, 0x22, 0xFF, 0x22])) }
     }
 }

@@ -40,7 +40,7 @@ struct TileServerEndpoint: Sendable {
 
     static func tileJSON(_ data: Data, location: TileStoreLocation, options: TileServerOptions) throws(TileStoreError) -> TileServerEndpoint {
         let address = location.address
-        let document = try? JSONDecoder().decode(JSONValue.self, from: data)
+        let document = try? JSONParser.parse(data)
         guard case .array(let tiles)? = document?["tiles"], !tiles.isEmpty else {
             throw TileStoreError(.notATileStore, store: address, message: "is not a TileJSON document (no \"tiles\" array of URL templates)",
                                  hint: "give a tile URL template such as https://host/{z}/{x}/{y}.png, or the URL of a TileJSON document")
@@ -58,7 +58,7 @@ struct TileServerEndpoint: Sendable {
         var metadata = (try? MetadataJSON.decode(data)) ?? TileMetadata()
         for key in ["tiles", "tilejson", "scheme", "grids", "data", "template", "legend"] { metadata[key] = nil }
         if metadata["format"] == nil, let format = templates.first?.declaredFormat { metadata["format"] = format.rawValue }
-        let minZoom = document?["minzoom"]?.number.flatMap { Int(exactly: $0) }, maxZoom = document?["maxzoom"]?.number.flatMap { Int(exactly: $0) }
+        let minZoom = document?["minzoom"]?.int, maxZoom = document?["maxzoom"]?.int
         var zooms: ClosedRange<Int>?
         if let low = minZoom, let high = maxZoom, 0 <= low, low <= high, high <= TileCoordinate.maxZoom { zooms = low...high }
         return TileServerEndpoint(templates: templates, metadata: metadata, zooms: zooms, bounds: metadata.bounds)
