@@ -7,12 +7,6 @@ import Foundation
 /// through the temporary index, which remembers coordinates. The queue is bounded in bytes
 /// (`BoundedBatchQueue`), so memory stays flat.
 final class BlobCounter: @unchecked Sendable {
-    struct Counts {
-        var duplicateTiles = 0
-        var duplicateBytes = 0
-        var repeated = SkippedItems()
-    }
-
     private static let handOverBytes = 256 << 10
     private static let handOverTiles = 256
     /// Tiles added on the caller's thread, not yet handed over.
@@ -22,7 +16,7 @@ final class BlobCounter: @unchecked Sendable {
     private let index: DedupIndex
     private let repeatsCoordinates: Bool
     private let queue = BoundedBatchQueue<(Tile, ContentHash?)>(maxBytes: 1 << 20)
-    private var counts = Counts()
+    private var counts = BlobCounts()
     private var failure: (any Error)?
 
     /// - Parameter repeatsCoordinates: the source may repeat coordinates anywhere (unordered).
@@ -51,7 +45,7 @@ final class BlobCounter: @unchecked Sendable {
 
     /// Waits for the queue to drain and returns the counts.
     /// - Throws: the first error of the temporary index.
-    func finish() throws -> Counts {
+    func finish() throws -> BlobCounts {
         handOver()
         queue.close()
         queue.waitUntilFinished()
@@ -62,7 +56,7 @@ final class BlobCounter: @unchecked Sendable {
     private func work() {
         defer { queue.markFinished() }
         var previous: TileCoordinate?
-        var local = Counts()
+        var local = BlobCounts()
         let tally = repeatsCoordinates ? nil : FingerprintTally()
         var batch: [(Tile, ContentHash?)] = []
         do {

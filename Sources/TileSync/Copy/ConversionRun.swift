@@ -39,7 +39,7 @@ final class ConversionRun {
         cursor = try reader.tiles(matching: options.filter, preferring: writer.preferredOrder)
         rewriter = try TileRewriter(compression: options.compression, raster: options.rasterEncoding, reader: reader)
         repeats = rewriter?.reencoder != nil ? RepeatedRewrites() : nil
-        if rewriter == nil, let rereads = writer.abilities.rereadsBlobs, let source = reader.rereadSource {
+        if rewriter == nil, let rereads = writer.abilities.rereadsBlobs, let source = reader.roles.rereadSource {
             rereads(source.rereader)
             rereadsSource = true
         } else {

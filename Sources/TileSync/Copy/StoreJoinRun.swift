@@ -10,7 +10,7 @@ enum StoreJoinRun {
     static func run(reader: any TileReader, writer: any TileWriter, metadata: TileMetadata, options: ConversionOptions,
                     watchesTiles: Bool) throws -> ConversionSummary? {
         guard options.filter.isEverything, options.compression == nil, !watchesTiles,
-              let stores = reader.joinableStores, let join = writer.abilities.joinsStores,
+              let stores = reader.roles.joinableStores, let join = writer.abilities.joinsStores,
               let plan = try join(stores.parts, metadata) else { return nil }
         try writer.finish()
         stores.joined(plan.tilesPerPart)

@@ -33,7 +33,7 @@ public enum TileConverter {
         destination.resource.removeStaleTemporaries()
         let reader = try source.openReader()
         reader.setCancellation(options.isCancelled)
-        let downloads = reader.downloadKeeping
+        let downloads = reader.roles.downloadKeeping
         try downloads?.keepDownloads(beside: destination, shard: options.filter.shard, recording: true)
         let sourceMetadata = try reader.metadata()
         let amount = try TileAmountCheck.count(reader, filter: options.filter, limits: options.limits)

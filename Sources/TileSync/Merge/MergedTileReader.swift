@@ -161,8 +161,10 @@ final class MergedTileReader: TileReader {
         return any ? MergedGridCursor(sources: sources, filter: filter) : nil
     }
 
+    var roles: TileReaderRoles { TileReaderRoles(joinableStores: joinableStores) }
+
     /// The sources, which a writer of their kind may join whole when their tiles do not overlap.
-    var joinableStores: JoinableStores? {
+    private var joinableStores: JoinableStores {
         let count = sources.locations.count, onCursor = onCursor
         return JoinableStores(parts: sources.locations) { given in
             let tally = MergeTally(sources: count)

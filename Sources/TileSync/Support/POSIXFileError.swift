@@ -11,9 +11,4 @@ struct POSIXFileError: Error, CustomStringConvertible {
     var description: String {
         "\(operation) failed: \(String(cString: strerror(code)))"
     }
-
-    func storeError(store: String, item: String? = nil) -> TileStoreError {
-        TileStoreError(.io, store: store, item: item ?? path, message: description,
-                       hint: isDiskFull ? TileStoreError.diskFullHint : nil)
-    }
 }

@@ -12,8 +12,6 @@ final class RewritingTileReader: TileReader {
     static let batchTiles = 64
 
     private let source: any TileReader
-    /// The reader whose tiles are rewritten.
-    var base: any TileReader { source }
     private let rewriter: TileRewriter
     private let memoPath: String?
     private var openedMemo: RewriteMemo?
@@ -35,6 +33,9 @@ final class RewritingTileReader: TileReader {
     var schemaDescription: String { source.schemaDescription }
     var order: TileOrder { source.order }
     var hasCheapRandomAccess: Bool { source.hasCheapRandomAccess }
+    /// The source's kept downloads, which the rewriting does not change; no other role (the
+    /// rewritten bytes are neither stored nor rereadable).
+    var roles: TileReaderRoles { TileReaderRoles(downloadKeeping: source.roles.downloadKeeping) }
     var listingKnowsContent: Bool { false }
     var isRemote: Bool { source.isRemote }
     var hasCheapSummary: Bool { source.hasCheapSummary }

@@ -2,9 +2,6 @@
 /// grid of zooms 0-30, a size that is no tile's, or values of the wrong type are a
 /// `SyncStateDamage`, never a trap.
 final class StateIndexCursor: TileIndexCursor {
-    /// Sizes a tile of a store can have (up to SQLite's largest blob).
-    static let tileSizes = 1...Int(Int32.max)
-
     private let statement: SQLiteStatement
     private let path: String
     let skipped = SkippedItems()
@@ -21,8 +18,8 @@ final class StateIndexCursor: TileIndexCursor {
         } catch {
             throw SyncStateDamage(path: path, reason: "an unreadable row (\(error))")
         }
-        guard (0...3).allSatisfy({ statement.isInteger(at: $0) }), Self.tileSizes.contains(statement.int(at: 3)),
-              SyncState.isHash(statement, at: 4), SyncState.isTime(statement, at: 6),
+        guard (0...3).allSatisfy({ statement.isInteger(at: $0) }), TileIndexRow.tileSizes.contains(statement.int(at: 3)),
+              TileIndexRow.isHash(statement, at: 4), TileIndexRow.isTime(statement, at: 6),
               let coordinate = try? TileCoordinate(z: statement.int(at: 0), x: statement.int(at: 1), y: statement.int(at: 2)) else {
             throw SyncStateDamage(path: path, reason: "a row that is no tile (\(statement.text(at: 0) ?? "NULL")/"
                 + "\(statement.text(at: 1) ?? "NULL")/\(statement.text(at: 2) ?? "NULL"), size \(statement.text(at: 3) ?? "NULL"))")

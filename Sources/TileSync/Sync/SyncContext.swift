@@ -55,7 +55,7 @@ final class SyncContext {
             state = nil
         }
         self.warnings = warnings
-        sourceStamp = source.resource.versionStamp ?? sourceReader.downloadKeeping?.downloadsStamp
+        sourceStamp = source.resource.versionStamp ?? sourceReader.roles.downloadKeeping?.downloadsStamp
         let destinationStamp = resource.versionStamp
         sourceUnchanged = state != nil && sourceStamp != nil && state?.sourceStamp == sourceStamp
         destinationUnchanged = state != nil && destinationStamp != nil && state?.destinationStamp == destinationStamp
@@ -101,7 +101,7 @@ final class SyncContext {
     /// partial store goes, its validators stay) and returns the source's stamp for the next
     /// state: the one taken before the sync, or the download state's after it.
     func finishSource() -> String? {
-        guard let downloads = sourceReader.downloadKeeping else { return sourceStamp }
+        guard let downloads = sourceReader.roles.downloadKeeping else { return sourceStamp }
         if !options.dryRun { downloads.finishDownloads(keepingValidators: true) }
         return downloads.downloadsStamp
     }

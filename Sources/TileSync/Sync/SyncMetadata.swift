@@ -17,7 +17,7 @@ enum SyncMetadata {
     /// The first tile's bytes are those a tile server's download keeps at hand, where it does
     /// (a request would ask again for a tile that is still fresh).
     static func prepare(_ reader: any TileReader, filter: TileFilter) throws -> PreparedMetadata {
-        var first = reader.downloadKeeping?.sampleTile
+        var first = reader.roles.downloadKeeping?.sampleTile
         if first == nil {
             var ignored = SkippedItems()
             first = try TileConverter.nextTile(try reader.tiles(matching: filter), skipInvalid: true, invalidTiles: &ignored)?.data

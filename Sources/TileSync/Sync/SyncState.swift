@@ -80,24 +80,14 @@ final class SyncState {
         defer { lookup.reset() }
         guard (try? lookup.bind(coordinate.z, at: 1)) != nil, (try? lookup.bind(coordinate.x, at: 2)) != nil,
               (try? lookup.bind(coordinate.y, at: 3)) != nil, (try? lookup.step()) == true else { return nil }
-        guard lookup.isInteger(at: 0), StateIndexCursor.tileSizes.contains(lookup.int(at: 0)),
-              Self.isHash(lookup, at: 1), Self.isTime(lookup, at: 3), Self.isTime(lookup, at: 4)
+        guard lookup.isInteger(at: 0), TileIndexRow.tileSizes.contains(lookup.int(at: 0)),
+              TileIndexRow.isHash(lookup, at: 1), TileIndexRow.isTime(lookup, at: 3), TileIndexRow.isTime(lookup, at: 4)
         else { throw SyncStateDamage(path: path, reason: "a row for tile \(coordinate) that no sync writes") }
         return Entry(size: lookup.int(at: 0),
                      hash: lookup.isNull(at: 1) ? nil : ContentHash(storedHigh: lookup.int(at: 1), storedLow: lookup.int(at: 2)),
                      sourceModificationTime: lookup.isNull(at: 3) ? nil : Int64(lookup.int(at: 3)),
                      destinationModificationTime: lookup.isNull(at: 4) ? nil : Int64(lookup.int(at: 4)),
                      inSource: lookup.int(at: 5) != 0)
-    }
-
-    /// Columns `column` and `column + 1` hold a stored hash's two halves, or both are NULL.
-    static func isHash(_ statement: SQLiteStatement, at column: Int32) -> Bool {
-        statement.isNull(at: column) ? statement.isNull(at: column + 1) : statement.isInteger(at: column) && statement.isInteger(at: column + 1)
-    }
-
-    /// A column holds a time (an integer) or NULL.
-    static func isTime(_ statement: SQLiteStatement, at column: Int32) -> Bool {
-        statement.isNull(at: column) || statement.isInteger(at: column)
     }
 
     /// How many recorded tiles the source had (or, with false, only the destination had).

@@ -46,7 +46,7 @@ public enum TileSynchronizer {
         let rewritingSource = try openRewritingSource(source, options: options, memoBeside: destination)
         let sourceReader = try rewritingSource ?? source.openReader()
         sourceReader.setCancellation(options.isCancelled)
-        try sourceReader.downloadKeeping?.keepDownloads(beside: destination, shard: options.filter.shard,
+        try sourceReader.roles.downloadKeeping?.keepDownloads(beside: destination, shard: options.filter.shard,
                                                         recording: !options.dryRun && options.recordsState)
         if !options.dryRun {
             destination.resource.removeStaleTemporaries()
@@ -79,7 +79,7 @@ public enum TileSynchronizer {
     /// Plans, then applies and records unless there is nothing to write or it is a dry run.
     private static func plan(_ context: SyncContext, each: ((SyncPlanEntry) -> Void)?) throws -> SyncSummary {
         // A tile server's download has a tile at hand to learn the format from once it is planned.
-        let downloads = context.sourceReader.downloadKeeping != nil
+        let downloads = context.sourceReader.roles.downloadKeeping != nil
         let preparedFirst = downloads ? nil : try SyncMetadata.prepare(context)
         let current = try context.destinationReader?.metadata() ?? TileMetadata()
         var planner = try SyncPlanner(context: context, each: each)

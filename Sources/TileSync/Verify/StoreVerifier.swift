@@ -75,7 +75,7 @@ public enum StoreVerifier {
 
     /// Reports stored hashes that are not the MD5 of their bytes; true when there are any.
     private static func checkStoredHashes(_ reader: any TileReader, report: inout VerificationReport) throws -> Bool {
-        guard let stored = reader.storedHashes else { return false }
+        guard let stored = reader.roles.storedHashes else { return false }
         guard stored.areMD5s else {
             if let note = stored.note { report.notes.append(note) }
             return false

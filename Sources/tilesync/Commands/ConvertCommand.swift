@@ -12,7 +12,8 @@ struct ConvertCommand: Command {
         discussion: """
             Stores are MBTiles files, z/x/y folders, tar archives (.tar, .tar.gz, .tgz, .tar.zst),
             PMTiles v3 archives (.pmtiles) and S3 prefixes (s3://bucket/prefix). The kind is
-            inferred from the name or contents; force it with mbtiles:, dir:, tar: or pmtiles:.
+            inferred from the name or contents, or forced by a prefix:
+            \(StoreKindOptions.kindPrefixes).
             Tile bytes are copied unchanged (unless --compress re-encodes vector tiles, on every
             core, and records compression=... in the metadata and a PMTiles header, or
             --tile-format re-encodes raster tiles and records their format), rows are

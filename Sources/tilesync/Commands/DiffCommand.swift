@@ -41,7 +41,7 @@ struct DiffCommand: Command {
     let printsJSON: Bool
     let patchPath: String?
     let overwritesPatch: Bool
-    var writtenStores: [TileStoreLocation] { patchPath.map { [TileStoreLocation(kind: .mbtiles, address: $0)] } ?? [] }
+    var writtenStores: [TileStoreLocation] { patchPath.map { [PatchFileLocation.at($0)] } ?? [] }
 
     static let catchesSignals = true
 

@@ -6,6 +6,12 @@ import TileSync
 /// command names a kind's option.
 struct StoreKindOptions {
     /// The definitions offered for stores used in any of `uses`.
+    /// The prefixes that force a kind, from the registry: `mbtiles:, dir:, ... or tileserver:`.
+    static var kindPrefixes: String {
+        let prefixes = TileStoreRegistry.standard.kinds.map { $0.name + ":" }
+        return prefixes.count > 1 ? prefixes.dropLast().joined(separator: ", ") + " or " + (prefixes.last ?? "") : prefixes.joined()
+    }
+
     static func definitions(for uses: Set<TileStoreUse>) -> [OptionDefinition] {
         TileStoreRegistry.standard.commandLineOptions(for: uses).map(definition)
     }

@@ -56,7 +56,7 @@ final class ServedStore: @unchecked Sendable {
     /// replaced by `-`.
     static func defaultName(for address: String) -> String {
         var base = String(address.split(separator: "/").last ?? "")
-        for suffix in [".tar.gz", ".tar.zst", ".tgz", ".mbtiles", ".pmtiles", ".tar", ".sqlite", ".db"] where base.lowercased().hasSuffix(suffix) && base.count > suffix.count {
+        for suffix in TileStoreRegistry.standard.fileSuffixes where base.lowercased().hasSuffix(suffix) && base.count > suffix.count {
             base = String(base.dropLast(suffix.count))
             break
         }

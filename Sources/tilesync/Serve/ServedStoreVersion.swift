@@ -40,7 +40,7 @@ final class ServedStoreVersion: @unchecked Sendable {
             let first = try? reader.tiles(matching: .all).next()
             format = first.map { SniffedTileFormat(sniffing: $0.data).format } ?? .unknown
         }
-        archivePath = location.kind.name == "pmtiles" && !reader.isRemote ? location.address : nil
+        archivePath = location.kind.capabilities.isRangeReadArchive && !reader.isRemote ? location.address : nil
         guard !isRemote else { return }
         DispatchQueue.global(qos: .utility).async { [self] in
             do {

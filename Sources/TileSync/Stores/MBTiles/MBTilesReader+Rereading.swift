@@ -5,7 +5,9 @@ import Foundation
 /// (the table row is looked up lazily), so unwanted tiles cost an index entry.
 extension MBTilesReader: TileColumnRereading {
     /// Offered when a coordinate holds one tile (a unique index): a reread finds exactly it.
-    public var rereadSource: TileRereadSource? { rereadsExactly ? TileRereadSource(rereader: self) : nil }
+    public var roles: TileReaderRoles {
+        TileReaderRoles(rereadSource: rereadsExactly ? TileRereadSource(rereader: self) : nil, storedHashes: storedHashes)
+    }
 
     func rereadColumn(z: Int, x: Int, rows: ClosedRange<Int>, wanted: (_ y: Int) -> Bool,
                       _ body: (_ y: Int, _ bytes: UnsafeRawBufferPointer) throws -> Void) throws {

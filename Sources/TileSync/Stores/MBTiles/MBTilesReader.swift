@@ -319,7 +319,7 @@ final class MBTilesReader: TileReader {
 
     /// `tile_hash` of flat-with-hash files; `tile_id` of normalized ones, checked only when a
     /// sample shows they are MD5s (TileMill's ids are not).
-    public var storedHashes: StoredTileHashes? {
+    var storedHashes: StoredTileHashes? {
         switch schema {
         case .flat: nil
         case .flatWithHash: StoredTileHashes(name: "tile_hash", areMD5s: true)

@@ -17,7 +17,7 @@ public struct MBTilesStoreKind: TileStoreKind {
     public var capabilities: TileStoreCapabilities {
         TileStoreCapabilities(nativeOrder: .zoomColumnTMSRow, hasCheapRandomAccess: true, listing: [], canStoreHashes: true,
                               updates: .inPlace, deduplication: .storesEachBlobOnce, preferredWriteOrder: .zoomColumnTMSRow,
-                              maintainsAggregateHash: true, isLocalIndexFile: true, keepsGrids: true)
+                              maintainsAggregateHash: true, isLocalIndexFile: true, keepsGrids: true, fileSuffixes: Self.suffixes)
     }
 
     public var optionNames: Set<String> { [MBTilesSchemaOption.name, DeduplicationOption.name, MBTilesSkipAggregateHashOption.name] }

@@ -19,7 +19,8 @@ public struct PMTilesStoreKind: TileStoreKind {
     public var capabilities: TileStoreCapabilities {
         TileStoreCapabilities(nativeOrder: .tileID, hasCheapRandomAccess: true, listing: [], canStoreHashes: false,
                               updates: .rewrite, deduplication: .storesEachBlobOnce, preferredWriteOrder: .tileID,
-                              maintainsAggregateHash: false, isLocalIndexFile: false, keepsGrids: false)
+                              maintainsAggregateHash: false, isLocalIndexFile: false, keepsGrids: false,
+                              isRangeReadArchive: true, fileSuffixes: [".pmtiles"])
     }
 
     public var optionNames: Set<String> { PMTilesStoreOptions.optionNames }
@@ -32,7 +33,7 @@ public struct PMTilesStoreKind: TileStoreKind {
             let path = candidate.address.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
             return path.lowercased().hasSuffix(".pmtiles") ? .definite : .none
         }
-        if candidate.hasSuffix(in: [".pmtiles"]) { return .name }
+        if candidate.hasSuffix(in: capabilities.fileSuffixes) { return .name }
         let head = candidate.head
         if head.starts(with: PMTilesHeader.magic) { return .content }
         // PMTiles v1 and v2 start with "PM" and a 16-bit version: claimed, so the reader names the version.

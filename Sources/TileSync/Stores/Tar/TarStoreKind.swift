@@ -17,7 +17,7 @@ public struct TarStoreKind: TileStoreKind {
     public var capabilities: TileStoreCapabilities {
         TileStoreCapabilities(nativeOrder: .unordered, hasCheapRandomAccess: false, listing: [.hashes], canStoreHashes: false,
                               updates: .rewrite, deduplication: .linksRepeats, preferredWriteOrder: .zoomColumnRow,
-                              maintainsAggregateHash: false, isLocalIndexFile: false, keepsGrids: true)
+                              maintainsAggregateHash: false, isLocalIndexFile: false, keepsGrids: true, fileSuffixes: Self.suffixes)
     }
 
     public var optionNames: Set<String> { TileTreeOptions.optionNames }

@@ -122,12 +122,12 @@ final class TileDownloadState {
         defer { lookup.reset() }
         guard (try? lookup.bind(coordinate.z, at: 1)) != nil, (try? lookup.bind(coordinate.x, at: 2)) != nil,
               (try? lookup.bind(coordinate.y, at: 3)) != nil, (try? lookup.step()) == true,
-              lookup.isInteger(at: 0), SyncState.isHash(lookup, at: 1), lookup.isInteger(at: 6), lookup.isInteger(at: 7),
+              lookup.isInteger(at: 0), TileIndexRow.isHash(lookup, at: 1), lookup.isInteger(at: 6), lookup.isInteger(at: 7),
               lookup.isNull(at: 5) || lookup.isInteger(at: 5)
         else { return nil }
         let size = lookup.int(at: 0)
         let hash = lookup.isNull(at: 1) ? nil : ContentHash(storedHigh: lookup.int(at: 1), storedLow: lookup.int(at: 2))
-        guard hash == nil ? size == 0 : StateIndexCursor.tileSizes.contains(size) else { return nil }
+        guard hash == nil ? size == 0 : TileIndexRow.tileSizes.contains(size) else { return nil }
         return TileDownloadRecord(size: size, hash: hash,
                                   validators: TileServerValidators(etag: lookup.text(at: 3), lastModified: lookup.text(at: 4),
                                                                    expiry: lookup.isNull(at: 5) ? nil : Int64(lookup.int(at: 5))),

@@ -17,6 +17,7 @@ final class TileServerReader: DownloadKeepingReader {
     private let counts = Mutex(TileServerCounts())
     /// What downloads into the destination keep, once attached.
     private(set) var downloads: TileDownloadState?
+    var roles: TileReaderRoles { TileReaderRoles(downloadKeeping: self) }
     private let revalidate: Bool
     /// The index fetches the bytes of tiles the download state knows only by size and MD5: the
     /// destination does not exist, so every tile will be written (in the concurrent index, not

@@ -22,7 +22,7 @@ final class PMTilesCollectingStrategy: PMTilesWriteStrategy {
     }
 
     func finish(metadata: TileMetadata, format: SniffedTileFormat, to path: String,
-                isCancelled: @Sendable () -> Bool) throws -> BlobCounter.Counts {
+                isCancelled: @Sendable () -> Bool) throws -> BlobCounts {
         try PMTilesArchiveAssembler.write(collector, metadata: metadata, format: format, to: path, isCancelled: isCancelled).counts
     }
 }

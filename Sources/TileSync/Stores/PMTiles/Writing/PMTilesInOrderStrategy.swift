@@ -21,10 +21,10 @@ final class PMTilesInOrderStrategy: PMTilesWriteStrategy {
     }
 
     func finish(metadata: TileMetadata, format: SniffedTileFormat, to path: String,
-                isCancelled: @Sendable () -> Bool) throws -> BlobCounter.Counts {
+                isCancelled: @Sendable () -> Bool) throws -> BlobCounts {
         try writer.endTileData()
         _ = try writer.finish(metadata: metadata, format: format)
-        var counts = BlobCounter.Counts()
+        var counts = BlobCounts()
         counts.duplicateTiles = writer.runs.duplicateTiles
         counts.duplicateBytes = writer.runs.duplicateBytes
         return counts

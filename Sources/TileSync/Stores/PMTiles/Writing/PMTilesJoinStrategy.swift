@@ -20,9 +20,9 @@ final class PMTilesJoinStrategy: PMTilesWriteStrategy {
     func replay(_ body: (Tile, ContentHash) throws -> Void) throws {}
 
     func finish(metadata: TileMetadata, format: SniffedTileFormat, to path: String,
-                isCancelled: @Sendable () -> Bool) throws -> BlobCounter.Counts {
+                isCancelled: @Sendable () -> Bool) throws -> BlobCounts {
         let written = try join.write(metadata: self.metadata, to: path, folder: folder, isCancelled: isCancelled)
-        var counts = BlobCounter.Counts()
+        var counts = BlobCounts()
         if written.contents > 0 {
             counts.duplicateTiles = Int(written.tiles - min(written.tiles, written.contents))
             counts.duplicateBytes = Int(join.tileBytes - min(join.tileBytes, join.dataLength))

@@ -18,8 +18,8 @@ struct PMTilesLayout {
     private(set) var repeated = SkippedItems()
 
     /// What was stored once for tiles that repeat a blob, and the tiles that came twice.
-    var counts: BlobCounter.Counts {
-        BlobCounter.Counts(duplicateTiles: runs.duplicateTiles, duplicateBytes: runs.duplicateBytes, repeated: repeated)
+    var counts: BlobCounts {
+        BlobCounts(duplicateTiles: runs.duplicateTiles, duplicateBytes: runs.duplicateBytes, repeated: repeated)
     }
 
     /// Runs the layout pass.

@@ -19,5 +19,5 @@ protocol PMTilesWriteStrategy: AnyObject {
     /// - Returns: what was stored once for tiles that repeat a blob.
     /// - Throws: `POSIXFileError`, `CompressionError`, `CancellationError` once `isCancelled`.
     func finish(metadata: TileMetadata, format: SniffedTileFormat, to path: String,
-                isCancelled: @Sendable () -> Bool) throws -> BlobCounter.Counts
+                isCancelled: @Sendable () -> Bool) throws -> BlobCounts
 }

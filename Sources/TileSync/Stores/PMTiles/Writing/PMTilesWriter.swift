@@ -23,7 +23,7 @@ final class PMTilesWriter: TileWriter {
     private var metadata = TileMetadata()
     private var format = SniffedTileFormat(.unknown)
     private var isFinished = false
-    private(set) var repeatCounts: BlobCounter.Counts?
+    private(set) var repeatCounts: BlobCounts?
     /// Distinct blobs the one-pass writer remembers for repeats (set before `begin`; tests).
     var recentBlobLimit = PMTilesRecentBlobs.defaultLimit
 

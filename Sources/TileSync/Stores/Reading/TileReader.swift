@@ -96,12 +96,9 @@ public protocol TileReader: AnyObject {
     /// - Throws: `TileStoreError` when the check cannot run.
     func integrityWarnings() throws -> [String]
 
-    /// The reader's offer to read tiles again by column from the version it streams, for writers
-    /// that reread blobs at `finish()`; nil when it cannot (the default).
-    var rereadSource: TileRereadSource? { get }
-
-    /// The per-tile hashes the store keeps, or nil when it keeps none (the default).
-    var storedHashes: StoredTileHashes? { get }
+    /// The optional roles this reader plays (`.none` by default): rereading by column, stored
+    /// hashes, joinable stores, kept downloads.
+    var roles: TileReaderRoles { get }
 
     /// Calls `each` for every stored hash that is not the MD5 of its bytes (none by default).
     /// - Throws: `TileStoreError` when the store cannot be read.
@@ -154,10 +151,6 @@ public protocol TileReader: AnyObject {
     /// - Parameter countingBytes: false when the byte counts are not needed: they are then 0
     ///   where finding them costs a read of every tile (MBTiles) or a `stat` of every file (folders).
     /// - Throws: `TileStoreError` when the store cannot be read.
-    /// Whole stores this reader reads as one, which a writer may join without reading their
-    /// tiles one by one; nil for a store that is not such a merge (the default).
-    var joinableStores: JoinableStores? { get }
-
     /// Says the reader will stream its tiles once, in order, and look none up, so it may keep
     /// less in memory (a merge of many sources holds one such reader per source). The default
     /// does nothing.
@@ -178,9 +171,7 @@ extension TileReader {
     public var isRemote: Bool { false }
     public var requestsEachTile: Bool { false }
     public var placesSettled: Int? { nil }
-    public var storedHashes: StoredTileHashes? { nil }
-    public var rereadSource: TileRereadSource? { nil }
-    public var joinableStores: JoinableStores? { nil }
+    public var roles: TileReaderRoles { .none }
     public func willStreamOnce() {}
     public var details: [(label: String, value: String)] { [] }
 

@@ -25,13 +25,23 @@ public struct TileStoreCapabilities: Sendable, Equatable {
     public var keepsGrids: Bool
     /// Its stores can be written and changed (false: a source only, such as a tile server).
     public var isWritable: Bool
+    /// A store is one file that clients read by byte ranges themselves (a PMTiles archive), so a
+    /// server may send the file as it is.
+    public var isRangeReadArchive: Bool
+    /// The endings of the names its files are given (`.mbtiles`), which a store's display name
+    /// leaves out; none for kinds whose stores are not files named so.
+    public var fileSuffixes: [String]
 
-    /// Capabilities; every one must be stated but `isWritable` (true unless said).
+    /// Capabilities; every one must be stated but `isWritable` (true unless said),
+    /// `isRangeReadArchive` (false) and `fileSuffixes` (none).
     public init(nativeOrder: TileOrder, hasCheapRandomAccess: Bool, listing: TileListingFields, canStoreHashes: Bool,
                 updates: TileStoreUpdateStyle, deduplication: TileDeduplication, preferredWriteOrder: TileOrder,
-                maintainsAggregateHash: Bool, isLocalIndexFile: Bool, keepsGrids: Bool, isWritable: Bool = true) {
+                maintainsAggregateHash: Bool, isLocalIndexFile: Bool, keepsGrids: Bool, isWritable: Bool = true,
+                isRangeReadArchive: Bool = false, fileSuffixes: [String] = []) {
         self.keepsGrids = keepsGrids
         self.isWritable = isWritable
+        self.isRangeReadArchive = isRangeReadArchive
+        self.fileSuffixes = fileSuffixes
         self.nativeOrder = nativeOrder
         self.hasCheapRandomAccess = hasCheapRandomAccess
         self.listing = listing

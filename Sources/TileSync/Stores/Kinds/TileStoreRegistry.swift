@@ -45,6 +45,11 @@ public struct TileStoreRegistry: Sendable {
         return kinds.flatMap(\.commandLineOptions).filter { !$0.uses.isDisjoint(with: uses) && seen.insert($0.name).inserted }
     }
 
+    /// The file name endings of every kind (`TileStoreCapabilities.fileSuffixes`), longest first.
+    public var fileSuffixes: [String] {
+        kinds.flatMap(\.capabilities.fileSuffixes).sorted { $0.count > $1.count }
+    }
+
     /// The first kind fit for a private scratch copy with cheap random access.
     public var localIndexKind: (any TileStoreKind)? {
         kinds.first { $0.capabilities.isLocalIndexFile }

@@ -1,6 +1,19 @@
 /// Reading and writing index entries as SQLite rows `(z, x, y, size, high, low, mtime)`, the layout
 /// of every temporary index table (sorted indexes, sync state).
 enum TileIndexRow {
+    /// Sizes a tile of a store can have (up to SQLite's largest blob).
+    static let tileSizes = 1...Int(Int32.max)
+
+    /// Columns `column` and `column + 1` hold a stored hash's two halves, or both are NULL.
+    static func isHash(_ statement: SQLiteStatement, at column: Int32) -> Bool {
+        statement.isNull(at: column) ? statement.isNull(at: column + 1) : statement.isInteger(at: column) && statement.isInteger(at: column + 1)
+    }
+
+    /// A column holds a time (an integer) or NULL.
+    static func isTime(_ statement: SQLiteStatement, at column: Int32) -> Bool {
+        statement.isNull(at: column) || statement.isInteger(at: column)
+    }
+
     /// The entry in the current row of `statement`, whose first seven columns have that layout
     /// and were written by TileSync in this run (or checked, for a sync state from disk).
     static func entry(from statement: SQLiteStatement) -> TileIndexEntry {

@@ -20,10 +20,3 @@ protocol DownloadKeepingReader: TileReader {
     /// kept for the next sync when `keepingValidators`, else deleted too (a conversion).
     func finishDownloads(keepingValidators: Bool)
 }
-
-extension TileReader {
-    /// This reader as a `DownloadKeepingReader`, also through a rewriting reader around it.
-    var downloadKeeping: (any DownloadKeepingReader)? {
-        (self as? any DownloadKeepingReader) ?? ((self as? RewritingTileReader)?.base as? any DownloadKeepingReader)
-    }
-}

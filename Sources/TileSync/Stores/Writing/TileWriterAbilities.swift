@@ -6,7 +6,7 @@
 public struct TileWriterAbilities {
     /// The counts of the run once it finished (nil before `finish()`); nil when the writer does
     /// not count repeats itself.
-    let repeatCounts: (() -> BlobCounter.Counts?)?
+    let repeatCounts: (() -> BlobCounts?)?
     /// Hands the writer a rereading source before `begin`; nil when it rereads none.
     let rereadsBlobs: ((any TileColumnRereading) -> Void)?
     /// Prepares, instead of `begin`, to write whole stores joined by copying their stored bytes,
@@ -14,7 +14,7 @@ public struct TileWriterAbilities {
     /// be joined so, and the tiles are then streamed. nil when the writer joins no stores.
     let joinsStores: (([TileStoreLocation], TileMetadata) throws -> StoreJoinPlan?)?
 
-    init(repeatCounts: (() -> BlobCounter.Counts?)?, rereadsBlobs: ((any TileColumnRereading) -> Void)?,
+    init(repeatCounts: (() -> BlobCounts?)?, rereadsBlobs: ((any TileColumnRereading) -> Void)?,
          joinsStores: (([TileStoreLocation], TileMetadata) throws -> StoreJoinPlan?)? = nil) {
         self.repeatCounts = repeatCounts
         self.rereadsBlobs = rereadsBlobs
