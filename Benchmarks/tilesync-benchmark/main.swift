@@ -109,7 +109,7 @@ struct DatasetGenerator {
         metadata["maxzoom"] = String(lastZoom)
         metadata["bounds"] = BoundingBox.world.description
         metadata["center"] = "0,0,\(lastZoom / 2)"
-        let writer = try TileStoreLocation(kind: .mbtiles, address: path).makeWriter(TileWriterSettings(overwrite: true))
+        let writer = try TileStoreLocation(parsing: "mbtiles:" + path).makeWriter(TileWriterSettings(overwrite: true))
         try writer.begin(metadata: metadata)
         var written = 0
         var passed = 0

@@ -22,4 +22,22 @@ extension TilePatcher {
                              options: PatchApplyOptions = PatchApplyOptions()) async throws -> PatchApplySummary {
         try await application(of: patchPath, to: store, options: options).value
     }
+
+    /// `makePatch` for async callers: runs off the cooperative pool; Task cancellation stops it
+    /// and leaves no patch file.
+    /// - Throws: `TileStoreError` as `makePatch`; `.interrupted` when the task was cancelled.
+    public static func makePatch(from base: TileStoreLocation, to target: TileStoreLocation, writingTo patchPath: String,
+                                 options: PatchOptions = PatchOptions()) async throws -> PatchSummary {
+        try await TileOperation<Int, PatchSummary> { isCancelled, _ in
+            var options = options
+            options.isCancelled = CancellationState.either(isCancelled, options.isCancelled)
+            return try makePatch(from: base, to: target, writingTo: patchPath, options: options)
+        }.value
+    }
+
+    /// `describe` for async callers, read on a Dispatch thread.
+    /// - Throws: as `describe`.
+    public static func describe(patch patchPath: String) async throws -> PatchDescription {
+        try await BlockingWork.run { try describe(patch: patchPath) }
+    }
 }

@@ -26,4 +26,10 @@ extension TileSource {
     public static func open(path: String) async throws -> TileSource {
         try await BlockingWork.run { try TileSource(path: path) }
     }
+
+    /// `withSnapshot` for async callers: `body` runs on a Dispatch thread inside the snapshot.
+    /// - Throws: what `body` throws, or `TileStoreError` when the snapshot cannot be taken.
+    public func withSnapshot<T: Sendable>(_ body: @escaping @Sendable (TileSourceSnapshot) throws -> T) async throws -> T {
+        try await BlockingWork.run { try self.withSnapshot(body) }
+    }
 }

@@ -23,4 +23,16 @@ extension TileSynchronizer {
                             options: SyncOptions = SyncOptions()) async throws -> SyncSummary {
         try await synchronization(from: source, to: destination, options: options).value
     }
+
+    /// `diff` for async callers (the plan's summary, without the entries): runs off the
+    /// cooperative pool and stops at Task cancellation.
+    /// - Throws: `TileStoreError` as `diff`; `.interrupted` when the task was cancelled.
+    public static func diff(from source: TileStoreLocation, to destination: TileStoreLocation,
+                            options: SyncOptions = SyncOptions()) async throws -> SyncSummary {
+        try await TileOperation<Int, SyncSummary> { isCancelled, _ in
+            var options = options
+            options.isCancelled = CancellationState.either(isCancelled, options.isCancelled)
+            return try diff(from: source, to: destination, options: options)
+        }.value
+    }
 }

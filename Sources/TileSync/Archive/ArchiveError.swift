@@ -1,17 +1,17 @@
 #if canImport(CTileSyncArchive)
 /// A libarchive failure, with the archive's path, the entry being read or written, and
 /// libarchive's message.
-public struct ArchiveError: Error, Sendable, CustomStringConvertible {
+struct ArchiveError: Error, Sendable, CustomStringConvertible {
     /// The archive file.
-    public let path: String
+    let path: String
     /// The entry being read or written, when there was one.
-    public let entry: String?
+    let entry: String?
     /// libarchive's message.
-    public let message: String
+    let message: String
     /// The system error number behind it (`archive_errno`), 0 when none.
-    public var code: Int32 = 0
+    var code: Int32 = 0
 
-    public var description: String {
+    var description: String {
         entry.map { "\(message) (entry '\($0)')" } ?? message
     }
 }

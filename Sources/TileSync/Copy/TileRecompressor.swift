@@ -6,21 +6,21 @@ import Foundation
 /// 0, so equal tiles give equal bytes), zstd (level 3), brotli (quality 6) or none. Raster tiles
 /// (PNG, JPEG, WebP, GIF) pass unchanged (`TileRewriter` counts them and spreads batches over
 /// every core).
-public struct TileRecompressor: Sendable {
+struct TileRecompressor: Sendable {
     /// The most bytes a tile may decode to (a guard against decompression bombs).
-    public static let decodedLimit = 64 << 20
+    static let decodedLimit = 64 << 20
 
     /// The compression tiles get.
-    public let target: TileCompression
+    let target: TileCompression
     /// What the source declares its tiles to be compressed with (PMTiles header, metadata).
-    public let declared: TileCompression?
+    let declared: TileCompression?
     private let store: String
 
     /// - Parameters:
     ///   - target: `.none`, `.gzip`, `.zstd` or `.brotli` (`.zlib` is written as gzip).
     ///   - declared: the source's declared tile compression, nil when it declares none.
     ///   - store: the source, for messages.
-    public init(target: TileCompression, declared: TileCompression?, store: String) {
+    init(target: TileCompression, declared: TileCompression?, store: String) {
         self.target = target
         self.declared = declared
         self.store = store
@@ -28,7 +28,7 @@ public struct TileRecompressor: Sendable {
 
     /// One tile re-encoded, or nil for a raster tile, which is stored as it is.
     /// - Throws: `TileStoreError` `.invalidTile` when the bytes do not decode.
-    public func recompress(_ tile: Tile) throws(TileStoreError) -> Tile? {
+    func recompress(_ tile: Tile) throws(TileStoreError) -> Tile? {
         try recompress(tile, encoders: Encoders())
     }
 

@@ -61,8 +61,8 @@ public struct S3Configuration: Sendable, CustomStringConvertible {
     ///   - home: the home folder holding `.aws/`; nil: `HOME` from `environment`, else the user's.
     /// - Throws: `S3Error` with status nil when no credentials are found or the endpoint is not
     ///   an `http(s)://` URL; the message names where credentials were looked for, never a secret.
-    public static func resolve(endpoint: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
-                               home: String? = nil) throws(S3Error) -> S3Configuration {
+    static func resolve(endpoint: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
+                        home: String? = nil) throws(S3Error) -> S3Configuration {
         func setting(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         let home = home ?? setting("HOME") ?? NSHomeDirectory()
         let profile = setting("AWS_PROFILE") ?? "default"

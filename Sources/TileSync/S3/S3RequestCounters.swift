@@ -3,12 +3,12 @@ import Synchronization
 /// Requests made in this process, by endpoint and operation (`GET`, `PUT`, `LIST`, `DELETE`,
 /// ...), each counted once however often it was tried, and the retries under `retry`: what a
 /// run cost, for summaries and tests (a no-op sync sends no PUT).
-public final class S3RequestCounters: Sendable {
+final class S3RequestCounters: Sendable {
     /// The counters of this process.
-    public static let shared = S3RequestCounters()
+    static let shared = S3RequestCounters()
 
     /// The name retries are counted under.
-    public static let retry = "retry"
+    static let retry = "retry"
 
     private let counts = Mutex<[String: [String: Int]]>([:])
 
@@ -17,7 +17,7 @@ public final class S3RequestCounters: Sendable {
     }
 
     /// Requests sent to an endpoint (`http://127.0.0.1:9000`), by operation.
-    public func counts(endpoint: String) -> [String: Int] {
+    func counts(endpoint: String) -> [String: Int] {
         counts.withLock { $0[endpoint] ?? [:] }
     }
 }

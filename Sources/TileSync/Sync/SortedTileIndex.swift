@@ -2,10 +2,10 @@
 /// otherwise sorted on disk (`TemporarySortedIndex`, bounded memory). Repeated coordinates
 /// collapse to the last entry, as the stores read them, and an order broken by the store is an
 /// error (`OrderCheckedIndexCursor`).
-public enum SortedTileIndex {
+enum SortedTileIndex {
     /// The order two stores are best compared in: the order they share, else the one an
     /// ordered store has (so only the other is sorted), else zoom, column, row.
-    public static func commonOrder(_ a: TileOrder, _ b: TileOrder) -> TileOrder {
+    static func commonOrder(_ a: TileOrder, _ b: TileOrder) -> TileOrder {
         if a != .unordered { return a }
         if b != .unordered { return b }
         return .zoomColumnRow
@@ -17,7 +17,7 @@ public enum SortedTileIndex {
     ///   - invalid: receives per-tile problems when given; without it they are thrown.
     ///   - shouldStop: polled while sorting; true ends the sort with `.interrupted`.
     /// - Throws: `TileStoreError` from the reader, or `.io` when the temporary table fails.
-    public static func cursor(of reader: any TileReader, matching filter: TileFilter, order: TileOrder,
+    static func cursor(of reader: any TileReader, matching filter: TileFilter, order: TileOrder,
                               listing: Bool = false, invalid: ((TileStoreError) -> Void)? = nil,
                               shouldStop: @escaping () -> Bool = { false }) throws -> any TileIndexCursor {
         let source = listing ? try reader.listing(matching: filter) : try reader.index(matching: filter)

@@ -1,6 +1,6 @@
 /// Walks two index streams of the same order side by side and yields every coordinate that
 /// either holds, once, with both entries: the core of `verify A B`, `diff` and `sync`.
-public final class TileIndexMerge {
+final class TileIndexMerge {
     private let source: any TileIndexCursor
     private let destination: any TileIndexCursor
     private let order: TileOrder
@@ -9,7 +9,7 @@ public final class TileIndexMerge {
     private var started = false
 
     /// - Parameter order: the order both cursors stream in (`SortedTileIndex.cursor`).
-    public init(source: any TileIndexCursor, destination: any TileIndexCursor, order: TileOrder) {
+    init(source: any TileIndexCursor, destination: any TileIndexCursor, order: TileOrder) {
         self.source = source
         self.destination = destination
         self.order = order
@@ -17,7 +17,7 @@ public final class TileIndexMerge {
 
     /// The next coordinate present on either side, or nil when both are done.
     /// - Throws: errors of either cursor.
-    public func next() throws -> TileIndexPair? {
+    func next() throws -> TileIndexPair? {
         if !started {
             started = true
             nextSource = try source.next()

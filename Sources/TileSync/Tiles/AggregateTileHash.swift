@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// martin's `agg_tiles_hash`: one MD5 over every tile in (zoom_level, tile_column, tile_row)
 /// order with TMS rows, feeding for each the decimal text of zoom, column and row and then the
@@ -7,19 +7,19 @@ public import Foundation
 ///
 /// Tiles must be added in that order; `add` reports whether the order held, so a caller that
 /// cannot guarantee it can fall back to a sorted pass.
-public final class AggregateTileHash {
+final class AggregateTileHash {
     private let hasher = MD5Hasher()
     private var last: (z: Int, x: Int, row: Int)?
     /// False once a tile arrived out of order or twice; the value is then not martin's.
-    public private(set) var isInOrder = true
+    private(set) var isInOrder = true
 
     /// Starts an aggregate over no tiles.
-    public init() {}
+    init() {}
 
     /// Adds one tile.
     /// - Returns: false when it broke the (zoom, column, TMS row) order.
     @discardableResult
-    public func add(_ coordinate: TileCoordinate, data: Data) -> Bool {
+    func add(_ coordinate: TileCoordinate, data: Data) -> Bool {
         let key = (coordinate.z, coordinate.x, coordinate.tmsY)
         if let last, !(last < key) { isInOrder = false }
         last = key
@@ -37,5 +37,5 @@ public final class AggregateTileHash {
 
     /// The aggregate, as 32 uppercase hex digits through `ContentHash.hex`.
     /// - Throws: when the system's MD5 failed on the way (never with the Swift fallback).
-    public func finalize() throws -> ContentHash { try hasher.finalize() }
+    func finalize() throws -> ContentHash { try hasher.finalize() }
 }

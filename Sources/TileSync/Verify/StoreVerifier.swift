@@ -75,13 +75,13 @@ public enum StoreVerifier {
 
     /// Reports stored hashes that are not the MD5 of their bytes; true when there are any.
     private static func checkStoredHashes(_ reader: any TileReader, report: inout VerificationReport) throws -> Bool {
-        guard let stored = reader.roles.storedHashes else { return false }
+        guard let checker = reader.roles.storedHashes, let stored = checker.storedHashes else { return false }
         guard stored.areMD5s else {
             if let note = stored.note { report.notes.append(note) }
             return false
         }
         var found: [StoredHashMismatch] = []
-        try reader.storedHashMismatches { mismatch in found.append(mismatch) }
+        try checker.storedHashMismatches { mismatch in found.append(mismatch) }
         for mismatch in found {
             report.record(.init(category: .storedHash, item: mismatch.item,
                                 message: "\(stored.name) \(mismatch.stored) is not the MD5 of the bytes (\(mismatch.actual.hex))",

@@ -86,7 +86,7 @@ struct AsyncOperationTests {
 
         let (base, target) = try PatchPairTests.stores(stores, base: "mbtiles", target: "dir")
         let patch = stores.directory.file("patch.mbtiles")
-        _ = try TilePatcher.makePatch(from: base, to: target, writingTo: patch)
+        _ = try await TilePatcher.makePatch(from: base, to: target, writingTo: patch)
         let application = TilePatcher.application(of: patch, to: base)
         var made = 0
         for await count in application.progress { made = count }

@@ -41,13 +41,19 @@ struct SourceTree {
 
     /// Names declared by `struct`, `class`, `enum`, `protocol`, `actor` or `typealias` at the
     /// start of a line (nested types are reached through the type that holds them).
-    static func topLevelTypes(_ code: String) -> [String] {
+    /// - Parameter modifier: when given, only declarations carrying it (`public`).
+    static func topLevelTypes(_ code: String, requiringModifier modifier: Substring? = nil) -> [String] {
         let keywords: Set<Substring> = ["struct", "class", "enum", "protocol", "actor", "typealias"]
         let modifiers: Set<Substring> = ["public", "internal", "package", "private", "fileprivate", "final", "indirect", "nonisolated"]
         var names: [String] = []
         for line in code.split(separator: "\n", omittingEmptySubsequences: true) where line.first?.isLetter == true || line.first == "@" {
             var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
-            while let word = words.first, word.hasPrefix("@") || modifiers.contains(word) { words = words.dropFirst() }
+            var given: Set<Substring> = []
+            while let word = words.first, word.hasPrefix("@") || modifiers.contains(word) {
+                given.insert(word)
+                words = words.dropFirst()
+            }
+            if let modifier, !given.contains(modifier) { continue }
             guard let keyword = words.first, keywords.contains(keyword), let name = words.dropFirst().first else { continue }
             let identifier = name.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
             if identifier.first?.isUppercase == true { names.append(String(identifier)) }

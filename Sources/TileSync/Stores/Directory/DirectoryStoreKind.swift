@@ -5,7 +5,7 @@
 /// time, which is the whole quick check between two folders (no sync state is kept then); a
 /// sync into a folder keeps its state in `.tilesync-state` inside it and recovers an interrupted
 /// journal first.
-public struct DirectoryStoreKind: TileStoreKind {
+struct DirectoryStoreKind: TileStoreKind {
     public typealias Options = TileTreeOptions
 
     /// The kind (stateless).
@@ -60,5 +60,5 @@ public struct DirectoryStoreKind: TileStoreKind {
 
 extension TileStoreKind where Self == DirectoryStoreKind {
     /// Folder trees (`TileStoreLocation(kind: .directory, address: ...)`).
-    public static var directory: DirectoryStoreKind { DirectoryStoreKind() }
+    static var directory: DirectoryStoreKind { DirectoryStoreKind() }
 }

@@ -1,6 +1,6 @@
 /// `grid-callback`: the JSONP callback wrapped around the `.grid.json` UTFGrids a folder or tar
 /// gets (`grid`, mb-util's default; empty for plain JSON).
-public enum GridCallbackOption: TileStoreOptionKey {
+enum GridCallbackOption: TileStoreOptionKey {
     public typealias Value = String
     public static let name = "grid-callback"
     /// The callback trees get when none is given, mb-util's default `--grid_callback`.

@@ -1,17 +1,17 @@
 /// The options of kinds that keep a tile per file or entry at a path template (folders, tars).
-public struct TileTreeOptions: Sendable, Equatable {
+struct TileTreeOptions: Sendable, Equatable {
     /// The layout given; nil: from the store's metadata `scheme`, else `{z}/{x}/{y}.{ext}`.
-    public var layout: PathTemplate?
+    var layout: PathTemplate?
     /// Store a repeated blob as a hard link to its first tile.
-    public var deduplicate: Bool
+    var deduplicate: Bool
     /// The JSONP callback around `.grid.json` UTFGrids written (empty: plain JSON).
-    public var gridCallback: String
+    var gridCallback: String
 
     /// The option names these kinds read.
-    public static let optionNames: Set<String> = [LayoutOption.name, DeduplicationOption.name, GridCallbackOption.name]
+    static let optionNames: Set<String> = [LayoutOption.name, DeduplicationOption.name, GridCallbackOption.name]
 
     /// Reads `layout`, `dedup` and `grid-callback` from a location's options.
-    public init(_ options: TileStoreOptions) {
+    init(_ options: TileStoreOptions) {
         layout = options.layout
         deduplicate = options.deduplicate ?? false
         gridCallback = options.gridCallback ?? GridCallbackOption.defaultValue
@@ -29,15 +29,15 @@ public struct TileTreeOptions: Sendable, Equatable {
     }
 
     /// The layout to write a new store with.
-    public var writeLayout: PathTemplate { layout ?? .xyz }
+    var writeLayout: PathTemplate { layout ?? .xyz }
 
     /// The metadata keys that say how a tree's paths are read: `scheme` (`xyz` or `tms`) and,
     /// for other layouts, `layout` (the template). Kinds without paths drop them.
-    public static let metadataKeys: Set<String> = ["scheme", "layout"]
+    static let metadataKeys: Set<String> = ["scheme", "layout"]
 
     /// The layout a store's metadata declares: its `layout` key when that is a template, else
     /// `{z}/{x}/{-y}.{ext}` for `scheme` `tms`, else `{z}/{x}/{y}.{ext}`.
-    public static func layout(declaredBy metadata: TileMetadata) -> PathTemplate {
+    static func layout(declaredBy metadata: TileMetadata) -> PathTemplate {
         if let declared = metadata["layout"], let template = try? PathTemplate(declared) { return template }
         return metadata["scheme"]?.lowercased() == "tms" ? .tms : .xyz
     }

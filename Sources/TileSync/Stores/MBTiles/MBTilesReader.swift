@@ -12,7 +12,7 @@ import Foundation
 /// Errors: `.notFound`, `.notATileStore` (not SQLite, no tiles table, wrong columns), `.corrupt`
 /// (malformed database), `.invalidTile` (coordinate out of range, non-integer coordinate, NULL or
 /// empty tile data).
-final class MBTilesReader: TileReader {
+final class MBTilesReader: TileReader, StoredHashChecking {
     /// The MBTiles file.
     public let location: TileStoreLocation
     /// The table layout found.
@@ -332,7 +332,7 @@ final class MBTilesReader: TileReader {
     }
 
     /// Walks the stored hashes (flat-with-hash `tile_hash`, normalized `tile_id` per image).
-    public func storedHashMismatches(_ each: (StoredHashMismatch) -> Void) throws {
+    func storedHashMismatches(_ each: (StoredHashMismatch) -> Void) throws {
         guard let sql = storedHashRows else { return }
         do {
             let statement = try connection.prepare(sql)

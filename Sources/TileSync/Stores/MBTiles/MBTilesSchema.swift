@@ -1,5 +1,5 @@
 /// The table layouts of MBTiles files found in the wild.
-public enum MBTilesSchema: String, Sendable, CaseIterable {
+enum MBTilesSchema: String, Sendable, CaseIterable {
     /// One `tiles` table (MBTiles 1.3).
     case flat
     /// `tiles_with_hash` table with an MD5 `tile_hash` column and a `tiles` view (martin).

@@ -1,5 +1,5 @@
 /// `mbtiles-schema`: the table layout of an MBTiles file TileSync creates.
-public enum MBTilesSchemaOption: TileStoreOptionKey {
+enum MBTilesSchemaOption: TileStoreOptionKey {
     public typealias Value = MBTilesSchema
     public static let name = "mbtiles-schema"
 }
@@ -7,7 +7,7 @@ public enum MBTilesSchemaOption: TileStoreOptionKey {
 extension TileStoreOptions {
     /// The schema of a new MBTiles file (`MBTilesSchemaOption`); nil: flat, or normalized with
     /// `deduplicate`.
-    public var mbtilesSchema: MBTilesSchema? {
+    var mbtilesSchema: MBTilesSchema? {
         get { self[MBTilesSchemaOption.self] }
         set { self[MBTilesSchemaOption.self] = newValue }
     }

@@ -1,7 +1,7 @@
 /// `skip-agg-tiles-hash`: a new MBTiles gets no `agg_tiles_hash` metadata (martin's option of
 /// the same name): one MD5 pass over every tile fewer, at the cost of `mbtiles validate` and
 /// `tilesync verify` having no aggregate hash to check (`verify --fix` adds it later).
-public enum MBTilesSkipAggregateHashOption: TileStoreOptionKey {
+enum MBTilesSkipAggregateHashOption: TileStoreOptionKey {
     public typealias Value = Bool
     public static let name = "skip-agg-tiles-hash"
 }

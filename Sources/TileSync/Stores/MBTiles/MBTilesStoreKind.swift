@@ -5,7 +5,7 @@
 /// start with the SQLite header. Options: `mbtiles-schema` (new files), `dedup` (the normalized
 /// schema), `skip-agg-tiles-hash` (new files). The sync state lives beside the file (`.NAME.tilesync-state`); a hot journal left
 /// by a killed writer is rolled back before a sync.
-public struct MBTilesStoreKind: TileStoreKind {
+struct MBTilesStoreKind: TileStoreKind {
     public typealias Options = MBTilesOptions
 
     /// The kind (stateless; every instance is the same kind).
@@ -69,5 +69,5 @@ public struct MBTilesStoreKind: TileStoreKind {
 
 extension TileStoreKind where Self == MBTilesStoreKind {
     /// MBTiles files (`TileStoreLocation(kind: .mbtiles, address: ...)`).
-    public static var mbtiles: MBTilesStoreKind { MBTilesStoreKind() }
+    static var mbtiles: MBTilesStoreKind { MBTilesStoreKind() }
 }

@@ -54,7 +54,7 @@ public struct S3AccessOptions: Sendable {
     /// The configuration given in code, else found as AWS tools find it, with `transfers`.
     /// - Throws: `TileStoreError` `.invalidOptions` when no credentials are found or the
     ///   endpoint is not a URL.
-    public func resolvedConfiguration(store: String) throws(TileStoreError) -> S3Configuration {
+    func resolvedConfiguration(store: String) throws(TileStoreError) -> S3Configuration {
         if let configuration { return configuration }
         do {
             var found = try S3Configuration.resolve(endpoint: endpoint)

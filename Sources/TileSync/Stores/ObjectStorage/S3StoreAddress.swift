@@ -1,14 +1,14 @@
 /// `s3://bucket/prefix` split into the bucket and the key prefix (no leading or trailing `/`).
-public struct S3StoreAddress: Sendable, Hashable, CustomStringConvertible {
+struct S3StoreAddress: Sendable, Hashable, CustomStringConvertible {
     /// The bucket.
-    public let bucket: String
+    let bucket: String
     /// The key prefix the store lives under, empty for the whole bucket.
-    public let prefix: String
+    let prefix: String
 
     /// Parses an address.
     /// - Throws: `TileStoreError` `.notATileStore` for anything but `s3://` with a bucket name
     ///   of 3 to 63 lowercase letters, digits, dots and hyphens.
-    public init(parsing address: String) throws(TileStoreError) {
+    init(parsing address: String) throws(TileStoreError) {
         guard address.lowercased().hasPrefix("s3://") else {
             throw TileStoreError(.notATileStore, store: address, message: "an S3 store is named s3://bucket/prefix")
         }
@@ -31,10 +31,10 @@ public struct S3StoreAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The key of a path below the prefix.
-    public func key(_ relative: String) -> String { prefix.isEmpty ? relative : prefix + "/" + relative }
+    func key(_ relative: String) -> String { prefix.isEmpty ? relative : prefix + "/" + relative }
 
     /// The prefix as a listing prefix: ending in `/`, empty for the whole bucket.
-    public var listingPrefix: String { prefix.isEmpty ? "" : prefix + "/" }
+    var listingPrefix: String { prefix.isEmpty ? "" : prefix + "/" }
 
-    public var description: String { "s3://\(bucket)" + (prefix.isEmpty ? "" : "/" + prefix) }
+    var description: String { "s3://\(bucket)" + (prefix.isEmpty ? "" : "/" + prefix) }
 }

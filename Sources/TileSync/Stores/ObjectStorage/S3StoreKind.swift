@@ -5,7 +5,7 @@
 /// Credentials, region and endpoint come from the environment and `~/.aws` as AWS tools find
 /// them (`S3Configuration`). The listing gives sizes and MD5s (ETags), so a sync compares by
 /// content without downloading, and keeps no state of its own.
-public struct S3StoreKind: TileStoreKind {
+struct S3StoreKind: TileStoreKind {
     public typealias Options = S3StoreOptions
 
     /// The kind (stateless).
@@ -56,5 +56,5 @@ public struct S3StoreKind: TileStoreKind {
 
 extension TileStoreKind where Self == S3StoreKind {
     /// `s3://` stores (`TileStoreLocation(kind: .s3, address: "s3://bucket/prefix")`).
-    public static var s3: S3StoreKind { S3StoreKind() }
+    static var s3: S3StoreKind { S3StoreKind() }
 }

@@ -1,18 +1,18 @@
 /// One directory entry: `runLength` tiles from `tileID` on share the blob at `offset` (from the
 /// start of the tile data section, `length` bytes); a `runLength` of 0 points to a leaf
 /// directory at `offset` in the leaf section instead.
-public struct PMTilesEntry: Sendable, Equatable {
+struct PMTilesEntry: Sendable, Equatable {
     /// The first tile ID it covers.
-    public var tileID: UInt64
+    var tileID: UInt64
     /// Where its blob (or leaf) starts, relative to its section.
-    public var offset: UInt64
+    var offset: UInt64
     /// Bytes of the blob (or leaf), more than 0.
-    public var length: UInt32
+    var length: UInt32
     /// Tiles covered; 0 for a leaf pointer.
-    public var runLength: UInt32
+    var runLength: UInt32
 
     /// An entry.
-    public init(tileID: UInt64, offset: UInt64, length: UInt32, runLength: UInt32) {
+    init(tileID: UInt64, offset: UInt64, length: UInt32, runLength: UInt32) {
         self.tileID = tileID
         self.offset = offset
         self.length = length
@@ -20,7 +20,7 @@ public struct PMTilesEntry: Sendable, Equatable {
     }
 
     /// True for a pointer to a leaf directory.
-    public var isLeaf: Bool { runLength == 0 }
+    var isLeaf: Bool { runLength == 0 }
 
     /// One past the last tile ID it covers (a leaf pointer covers its first ID only).
     var endID: UInt64 { tileID + UInt64(max(runLength, 1)) }

@@ -13,10 +13,15 @@ public final class PMTilesReader: TileReader {
     public var header: PMTilesHeader { archive.header }
     let archive: PMTilesArchive
 
-    /// Opens an archive and reads its header and root directory.
-    /// - Parameter options: the archive's typed options; nil reads them from `location`.
+    /// Opens an archive and reads its header and root directory, with the options `location` holds.
     /// - Throws: `TileStoreError` as described on the type.
-    public init(location: TileStoreLocation, options: PMTilesStoreOptions? = nil) throws(TileStoreError) {
+    public convenience init(location: TileStoreLocation) throws(TileStoreError) {
+        try self.init(location: location, options: nil)
+    }
+
+    /// Opens an archive with its typed options (nil: read from `location`).
+    /// - Throws: `TileStoreError` as described on the type.
+    init(location: TileStoreLocation, options: PMTilesStoreOptions?) throws(TileStoreError) {
         self.location = location
         let typed: PMTilesStoreOptions
         if let options { typed = options } else { typed = try PMTilesStoreOptions.of(location) }

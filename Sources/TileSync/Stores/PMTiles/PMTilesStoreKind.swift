@@ -7,7 +7,7 @@
 /// with range requests, and written to `s3://` with a multipart upload. Reads the `dedup`
 /// option and ignores it (an archive always stores equal blobs once), and the object-storage
 /// options (`PMTilesStoreOptions`).
-public struct PMTilesStoreKind: TileStoreKind {
+struct PMTilesStoreKind: TileStoreKind {
     public typealias Options = PMTilesStoreOptions
 
     /// The kind (stateless).
@@ -75,5 +75,5 @@ public struct PMTilesStoreKind: TileStoreKind {
 
 extension TileStoreKind where Self == PMTilesStoreKind {
     /// PMTiles archives (`TileStoreLocation(kind: .pmtiles, address: ...)`).
-    public static var pmtiles: PMTilesStoreKind { PMTilesStoreKind() }
+    static var pmtiles: PMTilesStoreKind { PMTilesStoreKind() }
 }

@@ -1,16 +1,16 @@
 /// The options of a PMTiles archive: how S3 is reached for an archive at `s3://` (endpoint,
 /// requests in flight, `Cache-Control` of an archive written there); requests in flight also
 /// for `http(s)://`. A local archive reads none.
-public struct PMTilesStoreOptions: Sendable {
+struct PMTilesStoreOptions: Sendable {
     /// Endpoint, transfers, `Cache-Control`, or a configuration given in code.
-    public var access: S3AccessOptions
+    var access: S3AccessOptions
 
     /// The option names PMTiles archives read.
-    public static let optionNames: Set<String> = S3AccessOptions.optionNames.union([DeduplicationOption.name])
+    static let optionNames: Set<String> = S3AccessOptions.optionNames.union([DeduplicationOption.name])
 
     /// Reads the options of a location.
     /// - Throws: `TileStoreError` `.invalidOptions` as `S3AccessOptions`.
-    public init(_ options: TileStoreOptions, store: String) throws(TileStoreError) {
+    init(_ options: TileStoreOptions, store: String) throws(TileStoreError) {
         access = try S3AccessOptions(options, store: store)
     }
 

@@ -6,9 +6,9 @@ import Foundation
 /// that puts the tiles in that order. Invalid tiles are left
 /// out. Readers that can do better (an MBTiles with an ordered query) override
 /// `TileReader.aggregateHash()`.
-public enum AggregateHashCalculator {
+enum AggregateHashCalculator {
     /// - Throws: `TileStoreError` from the reader, or `.io` when the temporary table fails.
-    public static func compute(_ reader: any TileReader) throws -> ContentHash {
+    static func compute(_ reader: any TileReader) throws -> ContentHash {
         var skipped = 0
         return try fold(reader, skipped: &skipped, start: { AggregateTileHash() },
                         add: { aggregate, tile in aggregate.add(tile.coordinate, data: tile.data) }).finalize()

@@ -100,9 +100,6 @@ public protocol TileReader: AnyObject {
     /// hashes, joinable stores, kept downloads.
     var roles: TileReaderRoles { get }
 
-    /// Calls `each` for every stored hash that is not the MD5 of its bytes (none by default).
-    /// - Throws: `TileStoreError` when the store cannot be read.
-    func storedHashMismatches(_ each: (StoredHashMismatch) -> Void) throws
 
     /// Facts of the store's own format for `info` (a PMTiles header's fields), as label and
     /// value, in the order shown; none by default.
@@ -203,7 +200,6 @@ extension TileReader {
         try metadata()["compression"].flatMap { TileCompression(rawValue: $0.lowercased()) }
     }
 
-    public func storedHashMismatches(_ each: (StoredHashMismatch) -> Void) throws {}
 
     public func setCancellation(_ isCancelled: @escaping @Sendable () -> Bool) {}
 

@@ -8,14 +8,14 @@ public struct TileReaderRoles {
     /// Reads tiles again by column from the version the reader streams, for writers that
     /// reread blobs at `finish()`; nil when the reader cannot.
     let rereadSource: TileRereadSource?
-    /// The per-tile hashes the store keeps; nil when it keeps none.
-    let storedHashes: StoredTileHashes?
+    /// The per-tile hashes the store keeps and their check; nil when it keeps none.
+    let storedHashes: (any StoredHashChecking)?
     /// Whole stores this reader reads as one (a merge), which a writer may join without reading
     /// their tiles one by one; nil for a reader that is not such a merge.
     let joinableStores: JoinableStores?
 
     init(downloadKeeping: (any DownloadKeepingReader)? = nil, rereadSource: TileRereadSource? = nil,
-         storedHashes: StoredTileHashes? = nil, joinableStores: JoinableStores? = nil) {
+         storedHashes: (any StoredHashChecking)? = nil, joinableStores: JoinableStores? = nil) {
         self.downloadKeeping = downloadKeeping
         self.rereadSource = rereadSource
         self.storedHashes = storedHashes

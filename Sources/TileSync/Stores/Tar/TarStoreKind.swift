@@ -5,7 +5,7 @@
 /// Claims names ending in a tar suffix, and existing files with a ustar header or a gzip or
 /// zstd stream. Options: `layout`, `dedup` (hard-link entries). Needs libarchive (Linux, macOS):
 /// elsewhere every factory throws `.unsupported`.
-public struct TarStoreKind: TileStoreKind {
+struct TarStoreKind: TileStoreKind {
     public typealias Options = TileTreeOptions
 
     /// The kind (stateless).
@@ -78,5 +78,5 @@ public struct TarStoreKind: TileStoreKind {
 
 extension TileStoreKind where Self == TarStoreKind {
     /// Tar archives (`TileStoreLocation(kind: .tar, address: ...)`).
-    public static var tar: TarStoreKind { TarStoreKind() }
+    static var tar: TarStoreKind { TarStoreKind() }
 }

@@ -1,5 +1,5 @@
 /// `connections`: Requests a tile server source keeps in flight at once (default 2).
-public enum TileServerConnectionsOption: TileStoreOptionKey {
+enum TileServerConnectionsOption: TileStoreOptionKey {
     public typealias Value = Int
     public static let name = "connections"
 }

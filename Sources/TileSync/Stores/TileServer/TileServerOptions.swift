@@ -4,29 +4,29 @@ import Foundation
 /// scraping): 2 requests in flight, an optional rate, a User-Agent naming TileSync and its
 /// version (plus the user's contact details), extra headers for API keys (never printed), and
 /// the subdomains of `{s}`.
-public struct TileServerOptions: Sendable {
+struct TileServerOptions: Sendable {
     /// Requests in flight at once when none is given.
-    public static let defaultConnections = 2
+    static let defaultConnections = 2
     /// The User-Agent every request sends, before the user's addition.
-    public static let userAgentPrefix = "tilesync/\(TileSyncVersion.current)"
+    static let userAgentPrefix = "tilesync/\(TileSyncVersion.current)"
 
     /// Requests in flight at once, 1...64.
-    public var connections: Int
+    var connections: Int
     /// Requests per second at most, nil for no limit.
-    public var requestsPerSecond: Double?
+    var requestsPerSecond: Double?
     /// The whole User-Agent header.
-    public var userAgent: String
+    var userAgent: String
     /// Extra request headers (name, value).
-    public var headers: [Header]
+    var headers: [Header]
     /// What `{s}` takes.
-    public var subdomains: [String]
+    var subdomains: [String]
     /// A sync asks for every tile again (conditionally), fresh or not.
-    public var revalidate: Bool
+    var revalidate: Bool
 
     /// One request header.
-    public struct Header: Sendable, Equatable {
-        public let name: String
-        public let value: String
+    struct Header: Sendable, Equatable {
+        let name: String
+        let value: String
     }
 
     static let optionNames: Set<String> = [TileServerConnectionsOption.name, TileServerRateOption.name, TileServerUserAgentOption.name,

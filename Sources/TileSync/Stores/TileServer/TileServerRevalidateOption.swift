@@ -1,5 +1,5 @@
 /// `revalidate`: A sync from a tile server asks for every tile again, conditionally, fresh or not.
-public enum TileServerRevalidateOption: TileStoreOptionKey {
+enum TileServerRevalidateOption: TileStoreOptionKey {
     public typealias Value = Bool
     public static let name = "revalidate"
 }

@@ -3,7 +3,7 @@
 /// filter (region, box, zooms) or the TileJSON bounds and zooms; each is one GET, politely
 /// (`TileServerOptions`). Claims http(s) URLs holding `{z}` or `{q}`, and URLs of `.json`
 /// documents. Writers and updaters are refused.
-public struct TileServerStoreKind: TileStoreKind {
+struct TileServerStoreKind: TileStoreKind {
     public typealias Options = TileServerOptions
 
     /// The kind (stateless).
@@ -61,5 +61,5 @@ public struct TileServerStoreKind: TileStoreKind {
 
 extension TileStoreKind where Self == TileServerStoreKind {
     /// Tile servers (`TileStoreLocation(kind: .tileServer, address: "https://host/{z}/{x}/{y}.png")`).
-    public static var tileServer: TileServerStoreKind { TileServerStoreKind() }
+    static var tileServer: TileServerStoreKind { TileServerStoreKind() }
 }
