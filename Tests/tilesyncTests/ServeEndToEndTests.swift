@@ -33,29 +33,8 @@ final class ServeEndToEndTests {
         return String(decoding: data, as: UTF8.self)
     }
 
-    @Test("An MBTiles, a folder and a PMTiles: the stored bytes with type, MD5 ETag, 304, CORS; 404 for a missing tile; TileJSON; the index; the summary at Ctrl-C")
-    func tilesAndTileJSON() throws {
-        #expect(try ToolRunner.run(["convert", Self.world, "tree", "--quiet"], in: directory).status == 0)
-        #expect(try ToolRunner.run(["convert", Self.world, "world.pmtiles", "--quiet"], in: directory).status == 0)
-        let server = try ServeProcess([Self.world, "tree", "pm=world.pmtiles"], in: directory)
-        let expected = try #require(FileManager.default.contents(atPath: directory + "/tree/2/1/3.png"))
-        let tag = "\"" + (try md5(directory + "/tree/2/1/3.png")) + "\""
-        for name in ["world", "tree", "pm"] {
-            let tile = try CurlResponse.get(server.base + "/\(name)/2/1/3.png")
-            #expect(tile.status == 200)
-            #expect(tile.body == expected, "\(name): the stored bytes")
-            #expect(tile.headers["content-type"] == "image/png")
-            #expect(tile.headers["etag"] == tag)
-            #expect(tile.headers["content-encoding"] == nil)
-            #expect(tile.headers["cache-control"] == "no-cache")
-            #expect(tile.headers["access-control-allow-origin"] == "*")
-            let again = try CurlResponse.get(server.base + "/\(name)/2/1/3.png", ["-H", "If-None-Match: \(tag)"])
-            #expect(again.status == 304)
-            #expect(again.body.isEmpty)
-            #expect(again.headers["etag"] == tag)
-            let other = try CurlResponse.get(server.base + "/\(name)/2/1/3.png", ["-H", "If-None-Match: \"0123\""])
-            #expect(other.status == 200)
-        }
+    /// HEAD, a missing tile, and the TileJSON documents (also behind a proxy's Host) of a running server.
+    private static func checkMissingTileAndTileJSON(_ server: ServeProcess, expected: Data) throws {
         let head = try CurlResponse.get(server.base + "/world/2/1/3.png", ["-I"])
         #expect(head.status == 200)
         #expect(head.headers["content-length"] == String(expected.count))
@@ -81,7 +60,10 @@ final class ServeEndToEndTests {
         let proxied = try CurlResponse.get(server.base + "/pm.json", ["-H", "Host: tiles.example.com:8443"])
         let tiles = try #require(try JSONSerialization.jsonObject(with: proxied.body) as? [String: Any])["tiles"] as? [String]
         #expect(tiles == ["http://tiles.example.com:8443/pm/{z}/{x}/{y}.png"])
+    }
 
+    /// The index page, a preview page and the redirect to it of a running server.
+    private static func checkIndexAndPreview(_ server: ServeProcess) throws {
         let index = try CurlResponse.get(server.base + "/")
         #expect(index.status == 200)
         #expect(index.headers["content-type"] == "text/html; charset=utf-8")
@@ -95,6 +77,33 @@ final class ServeEndToEndTests {
         let redirect = try CurlResponse.get(server.base + "/world")
         #expect(redirect.status == 301)
         #expect(redirect.headers["location"] == "/world/")
+    }
+
+    @Test("An MBTiles, a folder and a PMTiles: the stored bytes with type, MD5 ETag, 304, CORS; 404 for a missing tile; TileJSON; the index; the summary at Ctrl-C")
+    func tilesAndTileJSON() throws {
+        #expect(try ToolRunner.run(["convert", Self.world, "tree", "--quiet"], in: directory).status == 0)
+        #expect(try ToolRunner.run(["convert", Self.world, "world.pmtiles", "--quiet"], in: directory).status == 0)
+        let server = try ServeProcess([Self.world, "tree", "pm=world.pmtiles"], in: directory)
+        let expected = try #require(FileManager.default.contents(atPath: directory + "/tree/2/1/3.png"))
+        let tag = "\"" + (try md5(directory + "/tree/2/1/3.png")) + "\""
+        for name in ["world", "tree", "pm"] {
+            let tile = try CurlResponse.get(server.base + "/\(name)/2/1/3.png")
+            #expect(tile.status == 200)
+            #expect(tile.body == expected, "\(name): the stored bytes")
+            #expect(tile.headers["content-type"] == "image/png")
+            #expect(tile.headers["etag"] == tag)
+            #expect(tile.headers["content-encoding"] == nil)
+            #expect(tile.headers["cache-control"] == "no-cache")
+            #expect(tile.headers["access-control-allow-origin"] == "*")
+            let again = try CurlResponse.get(server.base + "/\(name)/2/1/3.png", ["-H", "If-None-Match: \(tag)"])
+            #expect(again.status == 304)
+            #expect(again.body.isEmpty)
+            #expect(again.headers["etag"] == tag)
+            let other = try CurlResponse.get(server.base + "/\(name)/2/1/3.png", ["-H", "If-None-Match: \"0123\""])
+            #expect(other.status == 200)
+        }
+        try Self.checkMissingTileAndTileJSON(server, expected: expected)
+        try Self.checkIndexAndPreview(server)
 
         let (status, output) = server.stop()
         #expect(status == 0)
@@ -102,6 +111,33 @@ final class ServeEndToEndTests {
         #expect(lines.first == "Serving 3 stores at \(server.base)/ (Ctrl-C stops)")
         #expect(lines.contains("  \(server.base)/tree/  folder tree, png tiles"))
         #expect(lines.last?.hasPrefix("Served 16 requests (200: 11, 301: 1, 304: 3, 404: 1), ") == true, "\(lines.last ?? "")")
+    }
+
+    /// Range, If-Range, If-None-Match and OPTIONS answers for a served PMTiles archive.
+    private static func checkArchiveRanges(_ server: ServeProcess, file: Data) throws {
+        let header = try CurlResponse.get(server.base + "/cities.pmtiles", ["-H", "Range: bytes=0-126"])
+        #expect(header.status == 206)
+        #expect(header.body == file.prefix(127))
+        #expect(header.headers["content-range"] == "bytes 0-126/\(file.count)")
+        #expect(header.headers["accept-ranges"] == "bytes")
+        #expect(header.headers["content-type"] == "application/vnd.pmtiles")
+        let tail = try CurlResponse.get(server.base + "/cities.pmtiles", ["-H", "Range: bytes=-10"])
+        #expect(tail.status == 206)
+        #expect(tail.body == file.suffix(10))
+        let open = try CurlResponse.get(server.base + "/cities.pmtiles", ["-H", "Range: bytes=100-"])
+        #expect(open.body == file.dropFirst(100))
+        let whole = try CurlResponse.get(server.base + "/cities.pmtiles")
+        #expect(whole.status == 200)
+        #expect(whole.body == file)
+        let outside = try CurlResponse.get(server.base + "/cities.pmtiles", ["-H", "Range: bytes=\(file.count)-"])
+        #expect(outside.status == 416)
+        #expect(outside.headers["content-range"] == "bytes */\(file.count)")
+        let tag = try #require(whole.headers["etag"])
+        #expect(try CurlResponse.get(server.base + "/cities.pmtiles", ["-H", "If-None-Match: \(tag)"]).status == 304)
+        let stale = try CurlResponse.get(server.base + "/cities.pmtiles", ["-H", "Range: bytes=0-9", "-H", "If-Range: \"old\""])
+        #expect(stale.status == 200, "If-Range with another tag: the whole archive")
+        #expect(try CurlResponse.get(server.base + "/cities.pmtiles", ["-X", "OPTIONS"]).headers["access-control-allow-headers"]
+            == "Range, If-None-Match, If-Range")
     }
 
     @Test("Gzipped vector tiles keep their bytes with Content-Encoding; TileJSON has vector_layers; the PMTiles archive answers ranges",
@@ -126,29 +162,7 @@ final class ServeEndToEndTests {
         #expect(json["center"] as? [Double] == [-75.9375, 38.788894, 6])
 
         let file = try #require(FileManager.default.contents(atPath: directory + "/cities.pmtiles"))
-        let header = try CurlResponse.get(server.base + "/cities.pmtiles", ["-H", "Range: bytes=0-126"])
-        #expect(header.status == 206)
-        #expect(header.body == file.prefix(127))
-        #expect(header.headers["content-range"] == "bytes 0-126/\(file.count)")
-        #expect(header.headers["accept-ranges"] == "bytes")
-        #expect(header.headers["content-type"] == "application/vnd.pmtiles")
-        let tail = try CurlResponse.get(server.base + "/cities.pmtiles", ["-H", "Range: bytes=-10"])
-        #expect(tail.status == 206)
-        #expect(tail.body == file.suffix(10))
-        let open = try CurlResponse.get(server.base + "/cities.pmtiles", ["-H", "Range: bytes=100-"])
-        #expect(open.body == file.dropFirst(100))
-        let whole = try CurlResponse.get(server.base + "/cities.pmtiles")
-        #expect(whole.status == 200)
-        #expect(whole.body == file)
-        let outside = try CurlResponse.get(server.base + "/cities.pmtiles", ["-H", "Range: bytes=\(file.count)-"])
-        #expect(outside.status == 416)
-        #expect(outside.headers["content-range"] == "bytes */\(file.count)")
-        let tag = try #require(whole.headers["etag"])
-        #expect(try CurlResponse.get(server.base + "/cities.pmtiles", ["-H", "If-None-Match: \(tag)"]).status == 304)
-        let stale = try CurlResponse.get(server.base + "/cities.pmtiles", ["-H", "Range: bytes=0-9", "-H", "If-Range: \"old\""])
-        #expect(stale.status == 200, "If-Range with another tag: the whole archive")
-        #expect(try CurlResponse.get(server.base + "/cities.pmtiles", ["-X", "OPTIONS"]).headers["access-control-allow-headers"]
-            == "Range, If-None-Match, If-Range")
+        try Self.checkArchiveRanges(server, file: file)
         let reference = """
             import hashlib, sys, urllib.request
             from pmtiles.reader import Reader

@@ -81,12 +81,18 @@ final class TileServerSyncEndToEndTests {
         #expect(requests(from: start).count == 300)
         #expect(requests(from: start).allSatisfy { $0.status == "304" && $0.conditional })
 
+        try changedTilesAreFetched(fresh: fresh, stale: stale)
+    }
+
+    /// After five files change on the server: a sync of the stale copy fetches exactly them,
+    /// `--revalidate` asks everything of the fresh copy, and a deleted copy is fetched whole.
+    private func changedTilesAreFetched(fresh: String, stale: String) throws {
         let changed = ["4/0/0", "4/3/2", "4/7/7", "3/5/1", "2/3/3"]
         for (index, tile) in changed.enumerated() {
             try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array("changed \(index) \(tile)".utf8))
                 .write(to: URL(fileURLWithPath: directory + "/tree/\(tile).png"))
         }
-        start = server.requests.count
+        var start = server.requests.count
         let update = try ToolRunner.run(["sync", stale, "stale.mbtiles", "--max-zoom", "4"], in: directory)
         #expect(update.status == 0, "\(update.stderr)")
         #expect(update.stdout.hasPrefix("Synced \(stale) to stale.mbtiles: 0 added, 5 replaced, 0 deleted, 295 unchanged"))

@@ -8,12 +8,9 @@ struct PortableMD5 {
     private static let sines: [UInt32] = (0..<64).map { UInt32(truncatingIfNeeded: Int64(abs(sin(Double($0 + 1))) * 4_294_967_296)) }
 
     private var a: UInt32 = 0x6745_2301, b: UInt32 = 0xEFCD_AB89, c: UInt32 = 0x98BA_DCFE, d: UInt32 = 0x1032_5476
-    private var pending: [UInt8] = []
-    private var length: UInt64 = 0
+    private var blocks = DigestBlocks()
 
-    init() {
-        pending.reserveCapacity(64)
-    }
+    init() {}
 
     /// The MD5 of one buffer.
     static func hash(_ data: Data) -> ContentHash {
@@ -23,34 +20,16 @@ struct PortableMD5 {
     }
 
     mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        length &+= UInt64(bytes.count)
-        var index = 0
-        if !pending.isEmpty {
-            let taken = min(64 - pending.count, bytes.count)
-            pending.append(contentsOf: bytes[0..<taken])
-            index = taken
-            guard pending.count == 64 else { return }
-            pending.withUnsafeBytes { compress($0) }
-            pending.removeAll(keepingCapacity: true)
-        }
-        while bytes.count - index >= 64 {
-            compress(UnsafeRawBufferPointer(rebasing: bytes[index..<index + 64]))
-            index += 64
-        }
-        pending.append(contentsOf: bytes[index...])
+        var blocks = DigestBlocks()
+        swap(&blocks, &self.blocks)
+        blocks.feed(bytes) { compress($0) }
+        self.blocks = blocks
     }
 
     /// The digest; the value must not be updated afterwards.
     mutating func finalize() -> ContentHash {
-        var tail = pending
-        tail.append(0x80)
-        while tail.count % 64 != 56 { tail.append(0) }
-        withUnsafeBytes(of: (length &* 8).littleEndian) { tail.append(contentsOf: $0) }
-        tail.withUnsafeBytes { block in
-            for offset in stride(from: 0, to: block.count, by: 64) {
-                compress(UnsafeRawBufferPointer(rebasing: block[offset..<offset + 64]))
-            }
-        }
+        let blocks = self.blocks
+        blocks.finish(bigEndianLength: false) { compress($0) }
         let words = [a, b, c, d].map(\.byteSwapped)
         return ContentHash(high: UInt64(words[0]) << 32 | UInt64(words[1]), low: UInt64(words[2]) << 32 | UInt64(words[3]))
     }

@@ -16,12 +16,9 @@ struct PortableSHA256 {
     private var state: [UInt32] = [
         0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
     ]
-    private var pending: [UInt8] = []
-    private var length: UInt64 = 0
+    private var blocks = DigestBlocks()
 
-    init() {
-        pending.reserveCapacity(64)
-    }
+    init() {}
 
     /// The 32-byte SHA-256 of `bytes`.
     static func hash(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
@@ -49,35 +46,16 @@ struct PortableSHA256 {
     }
 
     mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        length &+= UInt64(bytes.count)
-        var index = 0
-        if !pending.isEmpty {
-            let taken = min(64 - pending.count, bytes.count)
-            pending.append(contentsOf: bytes[0..<taken])
-            index = taken
-            guard pending.count == 64 else { return }
-            let block = pending
-            block.withUnsafeBytes { compress($0) }
-            pending.removeAll(keepingCapacity: true)
-        }
-        while bytes.count - index >= 64 {
-            compress(UnsafeRawBufferPointer(rebasing: bytes[index..<index + 64]))
-            index += 64
-        }
-        pending.append(contentsOf: bytes[index...])
+        var blocks = DigestBlocks()
+        swap(&blocks, &self.blocks)
+        blocks.feed(bytes) { compress($0) }
+        self.blocks = blocks
     }
 
     /// The 32-byte digest; the value must not be updated afterwards.
     mutating func finalize() -> [UInt8] {
-        var tail = pending
-        tail.append(0x80)
-        while tail.count % 64 != 56 { tail.append(0) }
-        withUnsafeBytes(of: (length &* 8).bigEndian) { tail.append(contentsOf: $0) }
-        tail.withUnsafeBytes { block in
-            for offset in stride(from: 0, to: block.count, by: 64) {
-                compress(UnsafeRawBufferPointer(rebasing: block[offset..<offset + 64]))
-            }
-        }
+        let blocks = self.blocks
+        blocks.finish(bigEndianLength: true) { compress($0) }
         var digest: [UInt8] = []
         digest.reserveCapacity(32)
         for word in state {

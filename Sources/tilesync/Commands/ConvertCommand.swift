@@ -57,12 +57,8 @@ struct ConvertCommand: Command {
         merge = stores.merge
         destination = stores.destination
         var options = ConversionOptions()
-        options.filter = stores.filter
+        try TileCopyOptions(arguments, stores: stores, skipInvalid: Self.skipInvalid).apply(to: &options)
         options.overwrite = arguments.flag(Self.force)
-        options.skipInvalid = arguments.flag(Self.skipInvalid)
-        options.compression = try CompressOption.compression(arguments)
-        options.rasterEncoding = try RasterOptions.encoding(arguments)
-        options.limits = try LimitOptions(arguments).limits
         self.options = options
         output = OutputOptions(arguments)
     }

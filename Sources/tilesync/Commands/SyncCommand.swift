@@ -55,15 +55,11 @@ struct SyncCommand: Command {
     init(parsing arguments: ParsedArguments) throws {
         stores = try StorePairOptions(arguments, destination: .existingDestination, use: .update)
         var options = SyncOptions()
-        options.filter = stores.filter
+        try TileCopyOptions(arguments, stores: stores, skipInvalid: Self.skipInvalid).apply(to: &options)
         options.checksum = arguments.flag(Self.checksum)
         options.delete = arguments.flag(Self.delete)
         options.dryRun = arguments.flag(Self.dryRun)
-        options.skipInvalid = arguments.flag(Self.skipInvalid)
         options.maxDelete = try arguments.integer(Self.maxDelete, in: 0...Int.max)
-        options.compression = try CompressOption.compression(arguments)
-        options.rasterEncoding = try RasterOptions.encoding(arguments)
-        options.limits = try LimitOptions(arguments).limits
         self.options = options
         output = OutputOptions(arguments)
     }

@@ -129,10 +129,7 @@ struct SyncPairTests {
 
     @Test("--max-delete refuses, before any change, a sync that would delete more tiles, saying how many", arguments: kinds)
     func maxDelete(destination: String) throws {
-        let stores = try KindStores()
-        let (a, b) = try Self.stores(stores, source: "mbtiles", destination: destination)
-        let before = try stores.tiles(b)
-        let times = try stores.modificationTimes(b)
+        let (_, a, b, isUnchanged) = try Self.watchedPair(destination: destination)
         var options = SyncOptions()
         options.delete = true
         options.maxDelete = 1
@@ -140,8 +137,7 @@ struct SyncPairTests {
                                        hint: "check the source, or pass --max-delete 2 to allow it")) {
             try TileSynchronizer.sync(from: a, to: b, options: options)
         }
-        #expect(try stores.tiles(b) == before)
-        #expect(try stores.modificationTimes(b) == times)
+        #expect(try isUnchanged())
         options.maxDelete = 2
         let summary = try TileSynchronizer.sync(from: a, to: b, options: options)
         #expect((summary.added, summary.replaced, summary.deleted) == (2, 2, 2))
@@ -149,10 +145,7 @@ struct SyncPairTests {
 
     @Test("A cancelled sync leaves the destination as it was", arguments: kinds)
     func cancelled(destination: String) throws {
-        let stores = try KindStores()
-        let (a, b) = try Self.stores(stores, source: "mbtiles", destination: destination)
-        let before = try stores.tiles(b)
-        let times = try stores.modificationTimes(b)
+        let (_, a, b, isUnchanged) = try Self.watchedPair(destination: destination)
         var options = SyncOptions()
         options.delete = true
         let counter = Counter()
@@ -160,8 +153,18 @@ struct SyncPairTests {
         #expect {
             _ = try TileSynchronizer.sync(from: a, to: b, options: options)
         } throws: { ($0 as? TileStoreError)?.kind == .interrupted }
-        #expect(try stores.tiles(b) == before)
-        #expect(try stores.modificationTimes(b) == times)
+        #expect(try isUnchanged())
+    }
+
+    /// An MBTiles source and a destination of `destination`'s kind, with a test that the
+    /// destination still holds the tiles and file times it holds now.
+    private static func watchedPair(destination: String) throws
+        -> (stores: KindStores, source: TileStoreLocation, destination: TileStoreLocation, isUnchanged: () throws -> Bool) {
+        let stores = try KindStores()
+        let (a, b) = try Self.stores(stores, source: "mbtiles", destination: destination)
+        let before = try stores.tiles(b)
+        let times = try stores.modificationTimes(b)
+        return (stores, a, b, { try stores.tiles(b) == before && stores.modificationTimes(b) == times })
     }
 
     @Test("Folder into a missing folder: one copy that keeps every file's time; the next sync compares nothing")

@@ -2,35 +2,28 @@ import Foundation
 
 /// Streams the tiles of a folder: the walk's paths, each file read whole.
 final class DirectoryCursor: TileCursor {
-    private let walk: DirectoryTileWalk
-    private let root: String
-    private let grids: GridPresence?
-    private let filter: TileFilter
+    private let state: DirectoryCursorWalk
 
-    /// - Parameter grids: told, at the end of the walk, whether grid files were beside the tiles.
-    init(walk: DirectoryTileWalk, root: String, grids: GridPresence? = nil, filter: TileFilter = .all) {
-        self.walk = walk
-        self.root = root
-        self.grids = grids
-        self.filter = filter
+    init(_ state: DirectoryCursorWalk) {
+        self.state = state
     }
 
-    var skipped: SkippedItems { walk.skipped }
+    var skipped: SkippedItems { state.skipped }
 
     func next() throws -> Tile? {
-        guard let coordinate = try walk.next() else {
-            if walk.isComplete { grids?.record(filter: filter, sawGrids: walk.companionsSeen > 0) }
+        guard let coordinate = try state.walk.next() else {
+            state.recordEnd()
             return nil
         }
         let data: Data, modificationTime: Int64
         do {
-            (data, modificationTime) = try FileBytes.read(in: walk.lastFolderDescriptor, name: walk.lastName,
-                                                          path: root + "/" + walk.lastPath)
+            (data, modificationTime) = try FileBytes.read(in: state.walk.lastFolderDescriptor, name: state.walk.lastName,
+                                                          path: state.root + "/" + state.walk.lastPath)
         } catch {
-            throw TileStoreError(.invalidTile, store: root, item: "file \(walk.lastPath)", message: error.description)
+            throw TileStoreError(.invalidTile, store: state.root, item: "file \(state.walk.lastPath)", message: error.description)
         }
         guard !data.isEmpty else {
-            throw TileStoreError(.invalidTile, store: root, item: "file \(walk.lastPath)", message: "empty file (0 bytes)")
+            throw TileStoreError(.invalidTile, store: state.root, item: "file \(state.walk.lastPath)", message: "empty file (0 bytes)")
         }
         return Tile(coordinate: coordinate, data: data, modificationTime: modificationTime)
     }

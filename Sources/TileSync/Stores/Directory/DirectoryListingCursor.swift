@@ -3,30 +3,23 @@ import Foundation
 /// A folder's listing: each tile file's coordinate, size and modification time from `lstat`,
 /// without reading it.
 final class DirectoryListingCursor: TileIndexCursor {
-    private let walk: DirectoryTileWalk
-    private let root: String
-    private let grids: GridPresence?
-    private let filter: TileFilter
+    private let state: DirectoryCursorWalk
 
-    /// - Parameter grids: told, at the end of the walk, whether grid files were beside the tiles.
-    init(walk: DirectoryTileWalk, root: String, grids: GridPresence? = nil, filter: TileFilter = .all) {
-        self.walk = walk
-        self.root = root
-        self.grids = grids
-        self.filter = filter
+    init(_ state: DirectoryCursorWalk) {
+        self.state = state
     }
 
-    var skipped: SkippedItems { walk.skipped }
+    var skipped: SkippedItems { state.skipped }
 
     func next() throws -> TileIndexEntry? {
-        while let coordinate = try walk.next() {
-            guard let stamp = walk.lastStamp else { continue }
+        while let coordinate = try state.walk.next() {
+            guard let stamp = state.walk.lastStamp else { continue }
             guard stamp.size > 0 else {
-                throw TileStoreError(.invalidTile, store: root, item: "file \(walk.lastPath)", message: "empty file (0 bytes)")
+                throw TileStoreError(.invalidTile, store: state.root, item: "file \(state.walk.lastPath)", message: "empty file (0 bytes)")
             }
             return TileIndexEntry(coordinate: coordinate, size: stamp.size, hash: nil, modificationTime: stamp.modificationTime)
         }
-        if walk.isComplete { grids?.record(filter: filter, sawGrids: walk.companionsSeen > 0) }
+        state.recordEnd()
         return nil
     }
 }

@@ -64,8 +64,8 @@ final class DirectoryReader: TileReader {
     public func metadata() throws -> TileMetadata { cachedMetadata }
 
     public func tiles(matching filter: TileFilter) throws -> any TileCursor {
-        DirectoryCursor(walk: try DirectoryTileWalk(root: location.address, template: template, filter: filter, companion: template.gridTemplate),
-                        root: location.address, grids: gridPresence, filter: filter)
+        DirectoryCursor(walk(try DirectoryTileWalk(root: location.address, template: template, filter: filter, companion: template.gridTemplate),
+                             filter: filter))
     }
 
     /// Tiles in `preferred` order when the layout ends in the row (`{z}/{x}/{y}` read in TMS row
@@ -74,16 +74,21 @@ final class DirectoryReader: TileReader {
         let native = template.walkOrder
         let rowOrders: [TileOrder] = [.zoomColumnRow, .zoomColumnTMSRow]
         let reversesRows = rowOrders.contains(native) && rowOrders.contains(preferred) && native != preferred
-        return DirectoryCursor(walk: try DirectoryTileWalk(root: location.address, template: template, filter: filter,
-                                                           reversesFiles: reversesRows, companion: template.gridTemplate),
-                               root: location.address, grids: gridPresence, filter: filter)
+        return DirectoryCursor(walk(try DirectoryTileWalk(root: location.address, template: template, filter: filter,
+                                                          reversesFiles: reversesRows, companion: template.gridTemplate),
+                                    filter: filter))
     }
 
     /// Coordinates, sizes and modification times from `lstat`; no file is read.
     public func listing(matching filter: TileFilter) throws -> any TileIndexCursor {
-        DirectoryListingCursor(walk: try DirectoryTileWalk(root: location.address, template: template, filter: filter, statsFiles: true,
-                                                                  companion: template.gridTemplate),
-                               root: location.address, grids: gridPresence, filter: filter)
+        DirectoryListingCursor(walk(try DirectoryTileWalk(root: location.address, template: template, filter: filter, statsFiles: true,
+                                                          companion: template.gridTemplate),
+                                    filter: filter))
+    }
+
+    /// A walk of this folder for a cursor, which reports at its end whether grids were beside the tiles.
+    private func walk(_ walk: DirectoryTileWalk, filter: TileFilter) -> DirectoryCursorWalk {
+        DirectoryCursorWalk(walk: walk, root: location.address, grids: gridPresence, filter: filter)
     }
 
     /// The `.grid.json` files beside the tiles (`PathTemplate.gridTemplate`); nil when the

@@ -11,13 +11,13 @@ import Foundation
 /// the tree takes the space of its distinct blobs while every path still reads as a file.
 ///
 /// Errors: `.destinationExists` (a non-empty folder or any file, without `overwrite`), `.io`.
-final class DirectoryWriter: TileWriter {
+final class DirectoryWriter: TileTreeWriter {
     /// The folder to create.
     public let location: TileStoreLocation
     /// Where tiles go in it.
     public let template: PathTemplate
-    private var fileExtension = "bin"
-    private let deduplicate: Bool
+    var fileExtension = "bin"
+    let deduplicate: Bool
     private let preservesModificationTimes: Bool
     private let stagingPath: String
     private var createdFolders: Set<String> = []
@@ -67,16 +67,8 @@ final class DirectoryWriter: TileWriter {
         if !isFinished { abort() }
     }
 
-    /// With `deduplicate`, each tile's MD5 finds its first copy.
-    public var wantsHashes: Bool { deduplicate }
-    public var deduplication: TileDeduplication { deduplicate ? .linksRepeats : .none }
-    /// The layout's walk order, so each column folder is made once and stays open.
-    public var preferredOrder: TileOrder { template.walkOrder }
-
     public func begin(metadata: TileMetadata, format: SniffedTileFormat) throws {
-        fileExtension = format.format.fileExtension
-        var metadata = metadata
-        TileTreeOptions.record(template, in: &metadata)
+        let metadata = beginTree(metadata, format: format)
         do {
             try FileManager.default.createDirectory(atPath: stagingPath, withIntermediateDirectories: false)
             try FileBytes.write(MetadataJSON.encode(metadata), to: stagingPath + "/metadata.json")

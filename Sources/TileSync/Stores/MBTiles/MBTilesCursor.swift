@@ -1,30 +1,19 @@
 /// Streams the rows of an MBTiles tile query, converting TMS rows to XYZ and validating each.
 final class MBTilesCursor: TileCursor {
-    private let statement: SQLiteStatement
+    private var rows: MBTilesRows
+    private var statement: SQLiteStatement { rows.statement }
     private let reader: MBTilesReader
     private let filter: TileFilter
-    private var isDone = false
     let skipped = SkippedItems()
 
     init(statement: SQLiteStatement, reader: MBTilesReader, filter: TileFilter) {
-        self.statement = statement
+        rows = MBTilesRows(statement)
         self.reader = reader
         self.filter = filter
     }
 
     func next() throws -> Tile? {
-        while !isDone {
-            let hasRow: Bool
-            do {
-                hasRow = try statement.step()
-            } catch {
-                isDone = true
-                throw reader.readError(error, item: nil)
-            }
-            guard hasRow else {
-                isDone = true
-                return nil
-            }
+        while try rows.step(reader: reader, item: nil) {
             let coordinate = try decodeCoordinate()
             guard filter.contains(coordinate) else { continue }
             return Tile(coordinate: coordinate, data: try reader.validatedData(statement.blob(at: 3), coordinate: coordinate))

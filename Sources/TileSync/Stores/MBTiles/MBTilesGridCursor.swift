@@ -4,32 +4,21 @@ import Foundation
 /// JSON) joined with its coordinate's `grid_data` rows, as mb-util exports them; works on the
 /// tables mb-util writes and on the views of the normalized schema alike.
 final class MBTilesGridCursor: UTFGridCursor {
-    private let statement: SQLiteStatement
+    private var rows: MBTilesRows
+    private var statement: SQLiteStatement { rows.statement }
     private let data: SQLiteStatement?
     private let reader: MBTilesReader
     private let filter: TileFilter
-    private var isDone = false
 
     init(statement: SQLiteStatement, data: SQLiteStatement?, reader: MBTilesReader, filter: TileFilter) {
-        self.statement = statement
+        rows = MBTilesRows(statement)
         self.data = data
         self.reader = reader
         self.filter = filter
     }
 
     func next() throws -> UTFGrid? {
-        while !isDone {
-            let hasRow: Bool
-            do {
-                hasRow = try statement.step()
-            } catch {
-                isDone = true
-                throw reader.readError(error, item: "grids")
-            }
-            guard hasRow else {
-                isDone = true
-                return nil
-            }
+        while try rows.step(reader: reader, item: "grids") {
             let coordinate: TileCoordinate
             do {
                 coordinate = try MBTilesCursor.coordinate(of: statement, store: reader.location.address)

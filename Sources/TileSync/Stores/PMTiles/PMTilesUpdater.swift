@@ -6,9 +6,9 @@ import Foundation
 /// over the old one. `abort()`, or an error, leaves the old archive as it was.
 ///
 /// Errors: `.io` (disk full, permissions), `.corrupt` (the old archive cannot be read).
-final class PMTilesUpdater: TileUpdater {
+final class PMTilesUpdater: PendingChangesUpdater {
     public let location: TileStoreLocation
-    private var changes: PendingTileChanges?
+    private(set) var changes: PendingTileChanges?
     private var metadata = TileMetadata()
     private var format = SniffedTileFormat(.unknown)
     private var writer: PMTilesWriter?
@@ -30,14 +30,6 @@ final class PMTilesUpdater: TileUpdater {
         self.metadata = metadata
         self.format = format
         changes = try PendingTileChanges(store: location.address)
-    }
-
-    public func put(_ tile: Tile, hash: ContentHash, modificationTime: Int64) throws {
-        try pending().record(tile.coordinate, data: tile.data)
-    }
-
-    public func remove(_ coordinate: TileCoordinate) throws {
-        try pending().record(coordinate, data: nil)
     }
 
     public func finish() throws {
@@ -77,10 +69,5 @@ final class PMTilesUpdater: TileUpdater {
             if error.kind == .notFound { return nil }
             throw error
         }
-    }
-
-    private func pending() throws -> PendingTileChanges {
-        guard let changes else { throw TileStoreError(.unsupported, store: location.address, message: "change before begin") }
-        return changes
     }
 }

@@ -8,14 +8,14 @@ import Foundation
 /// resolved, so the new one holds plain entries.
 ///
 /// Errors: `.io` (disk full, permissions), `.corrupt` (the old archive cannot be read).
-final class TarUpdater: TileUpdater {
+final class TarUpdater: PendingChangesUpdater {
     /// The archive.
     public let location: TileStoreLocation
     private let layout: PathTemplate?
     /// Entry paths of the new archive: the layout given, else the old archive's.
     public private(set) var template = PathTemplate.xyz
     private var fileExtension = "bin"
-    private var changes: PendingTileChanges?
+    private(set) var changes: PendingTileChanges?
     /// UTFGrids put (their canonical JSON) and removed, like the tiles.
     private var gridChanges: PendingTileChanges?
     private var metadata = TileMetadata()
@@ -29,10 +29,6 @@ final class TarUpdater: TileUpdater {
         self.gridCallback = gridCallback
         self.location = location
         self.layout = layout
-    }
-
-    deinit {
-        abort()
     }
 
     public func begin(metadata: TileMetadata, format: SniffedTileFormat) throws {
@@ -55,14 +51,6 @@ final class TarUpdater: TileUpdater {
     public func removeGrid(at coordinate: TileCoordinate) throws {
         guard let gridChanges else { throw TileStoreError(.unsupported, store: location.address, message: "change before begin") }
         try gridChanges.record(coordinate, data: nil)
-    }
-
-    public func put(_ tile: Tile, hash: ContentHash, modificationTime: Int64) throws {
-        try pending().record(tile.coordinate, data: tile.data)
-    }
-
-    public func remove(_ coordinate: TileCoordinate) throws {
-        try pending().record(coordinate, data: nil)
     }
 
     public func finish() throws {
@@ -133,9 +121,8 @@ final class TarUpdater: TileUpdater {
         temporaryPath = nil
     }
 
-    private func pending() throws -> PendingTileChanges {
-        guard let changes else { throw TileStoreError(.unsupported, store: location.address, message: "change before begin") }
-        return changes
+    deinit {
+        abort()
     }
 }
 #endif

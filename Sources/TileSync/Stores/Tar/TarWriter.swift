@@ -14,13 +14,13 @@ import Foundation
 /// to that entry (GNU tar and bsdtar extract it as a hard link; TileSync reads it as a tile).
 ///
 /// Errors: `.destinationExists` (without `overwrite`), `.io` (disk full, permissions).
-final class TarWriter: TileWriter {
+final class TarWriter: TileTreeWriter {
     /// The archive to create.
     public let location: TileStoreLocation
     /// Entry paths of tiles.
     public let template: PathTemplate
-    private var fileExtension = "bin"
-    private let deduplicate: Bool
+    var fileExtension = "bin"
+    let deduplicate: Bool
     private let temporaryPath: String
     private let modificationTime = Int(Date().timeIntervalSince1970)
     private var archive: (any TarEntryWriting)?
@@ -45,20 +45,8 @@ final class TarWriter: TileWriter {
         temporaryPath = AtomicFile.temporaryPath(beside: location.address)
     }
 
-    deinit {
-        if !isFinished { abort() }
-    }
-
-    /// With `deduplicate`, each tile's MD5 finds its first entry.
-    public var wantsHashes: Bool { deduplicate }
-    public var deduplication: TileDeduplication { deduplicate ? .linksRepeats : .none }
-    /// Entries in path order, as `tar` of the same tree would list them.
-    public var preferredOrder: TileOrder { template.walkOrder }
-
     public func begin(metadata: TileMetadata, format: SniffedTileFormat) throws {
-        fileExtension = format.format.fileExtension
-        var metadata = metadata
-        TileTreeOptions.record(template, in: &metadata)
+        let metadata = beginTree(metadata, format: format)
         do {
             let archive = try makeTarEntryWriter(path: temporaryPath, compression: TarCompression(name: location.address))
             self.archive = archive
@@ -133,6 +121,10 @@ final class TarWriter: TileWriter {
         let full = error.code == ENOSPC || error.code == EDQUOT
         return TileStoreError(.io, store: location.address, item: error.entry.map { "entry '\($0)'" },
                               message: error.message, hint: full ? TileStoreError.diskFullHint : nil)
+    }
+
+    deinit {
+        if !isFinished { abort() }
     }
 }
 #endif

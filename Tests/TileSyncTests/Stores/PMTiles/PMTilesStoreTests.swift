@@ -226,20 +226,25 @@ struct PMTilesStoreTests {
         #expect(try PMTilesReader(location: destination).integrityProblems() == [])
     }
 
-    @Test("Broken archives: an error naming the file and the part, never a trap or a hang")
-    func hostile() throws {
+    private static func open(_ name: String, _ builder: PMTilesArchiveBuilder, in folder: TemporaryDirectory) throws -> PMTilesReader {
+        try builder.write(to: folder.file(name))
+        return try PMTilesReader(location: TileStoreLocation(kind: .pmtiles, address: folder.file(name)))
+    }
+
+    private static func readAll(_ reader: PMTilesReader) throws -> Int {
+        let cursor = try reader.tiles(matching: .all)
+        var count = 0
+        while try cursor.next() != nil { count += 1 }
+        return count
+    }
+
+    private static let hostileTileLength = UInt32(GeneratedStore.bytes(for: TileCoordinate(unchecked: 0, 0, 0)).count)
+
+    @Test("Broken directories (a leaf that points to itself, leaves that go backwards): an error naming the file and the leaf")
+    func hostileDirectories() throws {
         let folder = try TemporaryDirectory()
-        func open(_ name: String, _ builder: PMTilesArchiveBuilder) throws -> PMTilesReader {
-            try builder.write(to: folder.file(name))
-            return try PMTilesReader(location: TileStoreLocation(kind: .pmtiles, address: folder.file(name)))
-        }
-        func readAll(_ reader: PMTilesReader) throws -> Int {
-            let cursor = try reader.tiles(matching: .all)
-            var count = 0
-            while try cursor.next() != nil { count += 1 }
-            return count
-        }
-        let length = UInt32(GeneratedStore.bytes(for: TileCoordinate(unchecked: 0, 0, 0)).count)
+        func open(_ name: String, _ builder: PMTilesArchiveBuilder) throws -> PMTilesReader { try Self.open(name, builder, in: folder) }
+        let readAll = Self.readAll, length = Self.hostileTileLength
 
         // A leaf that points to itself.
         var looping = PMTilesArchiveBuilder(root: [])
@@ -261,6 +266,14 @@ struct PMTilesStoreTests {
                                        message: "the run from tile ID 10 passes its parent's next entry (tile ID 2)")) {
             try readAll(try open("backwards.pmtiles", backwards))
         }
+
+    }
+
+    @Test("Tiles past the data section or beyond zoom 30: invalid tiles, named, and the stream goes on")
+    func hostileTiles() throws {
+        let folder = try TemporaryDirectory()
+        func open(_ name: String, _ builder: PMTilesArchiveBuilder) throws -> PMTilesReader { try Self.open(name, builder, in: folder) }
+        let length = Self.hostileTileLength
 
         // A tile past the tile data: an invalid tile, and the stream goes on.
         let past = try open("past.pmtiles", PMTilesArchiveBuilder(root: [PMTilesEntry(tileID: 0, offset: 0, length: length, runLength: 1),
@@ -288,6 +301,14 @@ struct PMTilesStoreTests {
         #expect(throws: TileStoreError.self) { try deepRows.next() }
         #expect(try deepRows.next()?.coordinate == TileCoordinate(unchecked: 0, 0, 0))
         #expect(try deepRows.next() == nil)
+
+    }
+
+    @Test("Files that are no archive (empty, SQLite, short, truncated, metadata not JSON): an error naming the file")
+    func hostileFiles() throws {
+        let folder = try TemporaryDirectory()
+        func open(_ name: String, _ builder: PMTilesArchiveBuilder) throws -> PMTilesReader { try Self.open(name, builder, in: folder) }
+        let length = Self.hostileTileLength
 
         var notJSON = PMTilesArchiveBuilder(root: [PMTilesEntry(tileID: 0, offset: 0, length: length, runLength: 1)])
         notJSON.metadata = Array("name: x".utf8)

@@ -34,32 +34,8 @@ struct TileSourcePatchTests {
             group.enter()
             let thread = Thread {
                 defer { group.leave() }
-                var roundsAfterApply = 0
-                while roundsAfterApply < 3 {
-                    if applied.withLock({ $0 }) { roundsAfterApply += 1 }
-                    do {
-                        if reader == 0 {
-                            for coordinate in coordinates {
-                                let data = try source.tile(at: coordinate)
-                                if data != GeneratedStore.bytes(for: coordinate) && data != newBytes(coordinate) {
-                                    observations.withLock { $0.foreignReads += 1 }
-                                }
-                            }
-                            continue
-                        }
-                        let versions = try source.withSnapshot { snapshot in
-                            try Set(coordinates.map { coordinate -> Int in
-                                let data = try snapshot.tile(at: coordinate)
-                                return data == GeneratedStore.bytes(for: coordinate) ? 1 : data == newBytes(coordinate) ? 2 : 0
-                            })
-                        }
-                        observations.withLock { seen in
-                            if versions == [1] { seen.oldSnapshots += 1 } else if versions == [2] { seen.newSnapshots += 1 } else { seen.mixedSnapshots += 1 }
-                        }
-                    } catch {
-                        observations.withLock { $0.errors.append("\(error)") }
-                    }
-                }
+                Self.readUntilApplied(reader: reader, source: source, coordinates: coordinates, newBytes: newBytes,
+                                      observations: observations, applied: applied)
             }
             thread.start()
         }
@@ -81,6 +57,39 @@ struct TileSourcePatchTests {
         #expect(seen.newSnapshots > 0)
         Thread.sleep(forTimeInterval: heldReadSeconds * 3)
         #expect(try source.tile(at: coordinates[0]) == newBytes(coordinates[0]))
+    }
+
+    /// One reader's loop: reader 0 reads tile by tile, the others take snapshots; three rounds
+    /// after the patch is applied it stops.
+    private static func readUntilApplied(reader: Int, source: TileSource, coordinates: [TileCoordinate],
+                                         newBytes: @Sendable (TileCoordinate) -> Data,
+                                         observations: LockedValue<Observations>, applied: LockedValue<Bool>) {
+        var roundsAfterApply = 0
+        while roundsAfterApply < 3 {
+            if applied.withLock({ $0 }) { roundsAfterApply += 1 }
+            do {
+                if reader == 0 {
+                    for coordinate in coordinates {
+                        let data = try source.tile(at: coordinate)
+                        if data != GeneratedStore.bytes(for: coordinate) && data != newBytes(coordinate) {
+                            observations.withLock { $0.foreignReads += 1 }
+                        }
+                    }
+                    continue
+                }
+                let versions = try source.withSnapshot { snapshot in
+                    try Set(coordinates.map { coordinate -> Int in
+                        let data = try snapshot.tile(at: coordinate)
+                        return data == GeneratedStore.bytes(for: coordinate) ? 1 : data == newBytes(coordinate) ? 2 : 0
+                    })
+                }
+                observations.withLock { seen in
+                    if versions == [1] { seen.oldSnapshots += 1 } else if versions == [2] { seen.newSnapshots += 1 } else { seen.mixedSnapshots += 1 }
+                }
+            } catch {
+                observations.withLock { $0.errors.append("\(error)") }
+            }
+        }
     }
 
     @Test("Held reads: a read after the held period sees a change another connection committed; a writer is not kept waiting by an idle pool")
