@@ -48,7 +48,7 @@ public final class TileSource: @unchecked Sendable {
     /// Opens a store (with its options: the layout of a folder or tar).
     /// - Throws: `TileStoreError` when the store is missing, not a tile store, or damaged.
     /// - Parameter heldReadSeconds: when above 0, reads within this many seconds of each other
-    ///   may share one view of the store (`TileReader.holdReads()`: for an MBTiles one SQLite read
+    ///   may share one view of the store (the consistent-reads role: for an MBTiles one SQLite read
     ///   transaction, which saves the lock and journal checks of each lookup). A read then sees
     ///   the store as it was up to twice this long ago, and a writer's commit waits as long for
     ///   the views to be released (a timer releases those of idle readers). For servers; 0 (the
@@ -92,7 +92,7 @@ public final class TileSource: @unchecked Sendable {
         defer { lock.unlock() }
         for index in idle.indices {
             if let since = idle[index].heldSince, now &- since >= heldReadNanoseconds {
-                idle[index].reader.releaseHeldReads()
+                idle[index].reader.roles.consistentReads?.releaseHeldReads()
                 idle[index].heldSince = nil
             }
         }
@@ -120,7 +120,7 @@ public final class TileSource: @unchecked Sendable {
 
     deinit {
         releaseTimer?.cancel()
-        for pooled in idle { pooled.reader.releaseHeldReads() }
+        for pooled in idle { pooled.reader.roles.consistentReads?.releaseHeldReads() }
         idle.removeAll()
         temporaryIndex?.resource.removeStore()
     }
@@ -141,10 +141,10 @@ public final class TileSource: @unchecked Sendable {
         if heldReadNanoseconds > 0 {
             let now = DispatchTime.now().uptimeNanoseconds
             if let since = pooled.heldSince, now &- since >= heldReadNanoseconds {
-                pooled.reader.releaseHeldReads()
+                pooled.reader.roles.consistentReads?.releaseHeldReads()
                 pooled.heldSince = nil
             }
-            if pooled.heldSince == nil, (try? pooled.reader.holdReads()) == true { pooled.heldSince = now }
+            if pooled.heldSince == nil, (try? pooled.reader.roles.consistentReads?.holdReads()) == true { pooled.heldSince = now }
         }
         return try pooled.reader.tile(at: coordinate)
     }
@@ -164,10 +164,11 @@ public final class TileSource: @unchecked Sendable {
     public func withSnapshot<T>(_ body: (TileSourceSnapshot) throws -> T) throws -> T {
         var pooled = try borrow()
         defer { giveBack(pooled) }
-        pooled.reader.releaseHeldReads()
+        pooled.reader.roles.consistentReads?.releaseHeldReads()
         pooled.heldSince = nil
         let reader = pooled.reader
-        return try reader.withConsistentReads { try body(TileSourceSnapshot(reader: reader)) }
+        guard let consistent = reader.roles.consistentReads else { return try body(TileSourceSnapshot(reader: reader)) }
+        return try consistent.withConsistentReads { try body(TileSourceSnapshot(reader: reader)) }
     }
 
     /// Closes the readers waiting in the pool (the next lookup opens one again): a merge of
@@ -177,7 +178,7 @@ public final class TileSource: @unchecked Sendable {
         let closing = idle
         idle.removeAll()
         lock.unlock()
-        for pooled in closing { pooled.reader.releaseHeldReads() }
+        for pooled in closing { pooled.reader.roles.consistentReads?.releaseHeldReads() }
     }
 
     private func borrow() throws -> PooledReader {
@@ -196,7 +197,7 @@ public final class TileSource: @unchecked Sendable {
         if idle.count < Self.pooledReaders {
             idle.append(pooled)
         } else {
-            pooled.reader.releaseHeldReads()
+            pooled.reader.roles.consistentReads?.releaseHeldReads()
         }
     }
 }

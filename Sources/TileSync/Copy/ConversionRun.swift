@@ -158,7 +158,7 @@ final class ConversionRun {
             }
             try write(tile, hash: hash, counter: counter)
             progress?(ConversionProgress(tilesDone: summary.tilesWritten, bytesDone: summary.bytesWritten, tilesTotal: total,
-                                         placesDone: reader.placesSettled))
+                                         placesDone: reader.roles.downloadKeeping?.placesSettled))
             next = try prefetcher.next()
         }
         prefetcher.stop()

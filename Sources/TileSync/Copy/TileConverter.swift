@@ -59,7 +59,8 @@ public enum TileConverter {
                 return summary
             }
             // A writer that reads the source again at `finish()` needs the version it streamed.
-            var summary = try run.rereadsSource ? reader.withConsistentReads(copyAndFinish) : copyAndFinish()
+            var summary = try run.rereadsSource ? reader.roles.consistentReads.map { try $0.withConsistentReads(copyAndFinish) } ?? copyAndFinish()
+                : copyAndFinish()
             ConversionRun.takeCounts(of: writer, into: &summary)
             summary.seconds = Date().timeIntervalSince(started)
             downloads?.finishDownloads(keepingValidators: false)

@@ -114,7 +114,7 @@ final class MergedTileReader: TileReader {
         let open = { () throws -> (any TileReader, any TileCursor) in
             let reader = try lookup.openLookupReader()
             reader.setCancellation(isCancelled)
-            reader.willStreamOnce()
+            reader.roles.mergeStreaming?.willStreamOnce()
             return (reader, try reader.tiles(matching: filter))
         }
         let (reader, probe) = try open()
@@ -124,7 +124,7 @@ final class MergedTileReader: TileReader {
         } catch {
             return StreamedMergeInput(openedCursor: try open().1, order: order, store: lookup.location.address)
         }
-        let last = first == nil ? nil : reader.lastStreamedCoordinate(matching: filter)
+        let last = first == nil ? nil : reader.roles.mergeStreaming?.lastStreamedCoordinate(matching: filter)
         return StreamedMergeInput(firstCoordinate: first, lastCoordinate: last, order: order, store: lookup.location.address) {
             try open().1
         }

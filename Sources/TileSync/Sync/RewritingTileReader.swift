@@ -33,9 +33,11 @@ final class RewritingTileReader: TileReader {
     var schemaDescription: String { source.schemaDescription }
     var order: TileOrder { source.order }
     var hasCheapRandomAccess: Bool { source.hasCheapRandomAccess }
-    /// The source's kept downloads, which the rewriting does not change; no other role (the
-    /// rewritten bytes are neither stored nor rereadable).
-    var roles: TileReaderRoles { TileReaderRoles(downloadKeeping: source.roles.downloadKeeping) }
+    /// The source's kept downloads and consistent reads, which the rewriting does not change; no
+    /// other role (the rewritten bytes are neither stored nor rereadable).
+    var roles: TileReaderRoles {
+        TileReaderRoles(downloadKeeping: source.roles.downloadKeeping, consistentReads: source.roles.consistentReads)
+    }
     var listingKnowsContent: Bool { false }
     var isRemote: Bool { source.isRemote }
     var hasCheapSummary: Bool { source.hasCheapSummary }
@@ -93,7 +95,6 @@ final class RewritingTileReader: TileReader {
 
     func uncarriedContent() throws -> [UncarriedContent] { try source.uncarriedContent() }
 
-    func withConsistentReads<T>(_ body: () throws -> T) throws -> T { try source.withConsistentReads(body) }
 
     /// The format the tiles will have: from the settings when they name one (nothing
     /// rewritten), else the first tile's, rewritten; nil when the source has no tile.

@@ -74,7 +74,7 @@ final class SyncPlanner {
     /// download) has come; nil for other sources, or without `progress`.
     private static func progress(of reader: any TileReader, options: SyncOptions,
                                  total: TileAmount?) -> ((_ entries: Int, _ bytes: Int) -> Void)? {
-        guard let progress = options.progress, let asking = reader.placesSettled != nil ? reader : reader.roles.downloadKeeping else { return nil }
+        guard let progress = options.progress, let asking = reader.roles.downloadKeeping else { return nil }
         let tilesTotal = total.flatMap { $0.isLowerBound ? nil : $0.tiles }
         return { entries, bytes in
             progress(ConversionProgress(tilesDone: entries, bytesDone: bytes, tilesTotal: tilesTotal, placesDone: asking.placesSettled))

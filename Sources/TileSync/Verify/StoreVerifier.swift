@@ -31,10 +31,10 @@ public enum StoreVerifier {
         let reader = try location.openReader()
         reader.setCancellation(isCancelled)
         var report = VerificationReport(store: location)
-        for line in try reader.integrityProblems() {
+        for line in try reader.roles.integrity?.integrityProblems() ?? [] {
             report.record(.init(category: .integrity, item: nil, message: line, isFixable: false))
         }
-        for line in try reader.integrityWarnings() {
+        for line in try reader.roles.integrity?.integrityWarnings() ?? [] {
             report.record(.init(category: .metadata, item: nil, message: line, isFixable: false))
         }
         if report.isClean { _ = try TileAmountCheck.count(reader, filter: .all, limits: limits) }

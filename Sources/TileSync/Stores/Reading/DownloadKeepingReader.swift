@@ -16,6 +16,8 @@ protocol DownloadKeepingReader: TileReader {
     /// The bytes of one tile fetched by this run or kept by an earlier one, for the tiles'
     /// format, so that learning it costs no request; nil when none is at hand.
     var sampleTile: Data? { get }
+    /// How many of the places `amount` counted (tiles or not) the reads so far have settled.
+    var placesSettled: Int? { get }
     /// Ends a complete download: its partial bytes are deleted; the per-tile validators are
     /// kept for the next sync when `keepingValidators`, else deleted too (a conversion).
     func finishDownloads(keepingValidators: Bool)

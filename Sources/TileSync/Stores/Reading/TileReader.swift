@@ -57,23 +57,10 @@ public protocol TileReader: AnyObject {
     /// would download every tile (the `agg_tiles_hash`). False by default.
     var isRemote: Bool { get }
 
-    /// True when every tile read is a request of its own (a tile server): runs then refuse
-    /// more than `TileAmountLimits.maxRequestedTiles` tiles.
-    var requestsEachTile: Bool { get }
-
-    /// For a reader whose `amount` counts places it may find no tile at (a tile server): how
-    /// many of them the reads so far have settled, tile or not; nil for others (the default).
-    var placesSettled: Int? { get }
-
     /// True when `summary(matching:countingBytes:)` without bytes reads an index, not the tiles
     /// (an MBTiles), so a converter that shows progress asks for it (for the total) even when
     /// the metadata has what it needs.
     var hasCheapSummary: Bool { get }
-
-    /// A coordinate no tile of `tiles(matching:)` comes after in its `order` (its last, or a
-    /// bound), found without streaming (an MBTiles' index); nil when the store cannot say
-    /// cheaply (the default). A merge uses it to see which sources overlap.
-    func lastStreamedCoordinate(matching filter: TileFilter) -> TileCoordinate?
 
     /// The tiles and bytes `tiles(matching:)` would give, found without reading the tiles (a
     /// PMTiles' directories, an MBTiles count), counting at most `limit + 1` tiles; nil when the
@@ -86,40 +73,14 @@ public protocol TileReader: AnyObject {
     /// - Throws: `TileStoreError` when the store cannot be read.
     func aggregateHash() throws -> ContentHash
 
-    /// What the store's own structure says is broken (SQLite's integrity check), one line per
-    /// problem; none by default.
-    /// - Throws: `TileStoreError` when the check cannot run.
-    func integrityProblems() throws -> [String]
-
-    /// What the store's own structure says of its tiles that does not hold while the tiles are
-    /// sound (a PMTiles header's centre outside its zooms), one line each; none by default.
-    /// - Throws: `TileStoreError` when the check cannot run.
-    func integrityWarnings() throws -> [String]
-
     /// The optional roles this reader plays (`.none` by default): rereading by column, stored
-    /// hashes, joinable stores, kept downloads.
+    /// hashes, joinable stores, kept downloads, consistent reads, integrity checks, hints for
+    /// merges.
     var roles: TileReaderRoles { get }
-
 
     /// Facts of the store's own format for `info` (a PMTiles header's fields), as label and
     /// value, in the order shown; none by default.
     var details: [(label: String, value: String)] { get }
-
-    /// Runs `body` so that every read of this reader inside it sees the store as it was when
-    /// `body` began, where the store can promise that (an MBTiles holds one SQLite read
-    /// transaction: a writer's commit waits for it); other stores just run `body`.
-    /// - Throws: what `body` throws, or `TileStoreError` when the view cannot be taken.
-    func withConsistentReads<T>(_ body: () throws -> T) throws -> T
-
-    /// Starts one view of the store that the reads after it share until `releaseHeldReads()`,
-    /// where that saves work per read (an MBTiles holds one SQLite read transaction: no lock and
-    /// journal check per lookup; a writer's commit waits until it is released). False, and
-    /// nothing held, for stores where each read costs the same anyway.
-    /// - Throws: `TileStoreError` when the view cannot be taken.
-    func holdReads() throws -> Bool
-
-    /// Ends what `holdReads()` started (nothing when nothing is held).
-    func releaseHeldReads()
 
     /// The compression the store declares for its tiles: a PMTiles header's, else the
     /// metadata's `compression` key; nil when it declares none. Brotli, which has no magic
@@ -148,11 +109,6 @@ public protocol TileReader: AnyObject {
     /// - Parameter countingBytes: false when the byte counts are not needed: they are then 0
     ///   where finding them costs a read of every tile (MBTiles) or a `stat` of every file (folders).
     /// - Throws: `TileStoreError` when the store cannot be read.
-    /// Says the reader will stream its tiles once, in order, and look none up, so it may keep
-    /// less in memory (a merge of many sources holds one such reader per source). The default
-    /// does nothing.
-    func willStreamOnce()
-
     func summary(matching filter: TileFilter, countingBytes: Bool) throws -> TileSetSummary
 }
 
@@ -164,29 +120,19 @@ extension TileReader {
     public var hasCheapRandomAccess: Bool { true }
     public var listingKnowsContent: Bool { true }
     public var hasCheapSummary: Bool { false }
-    public func lastStreamedCoordinate(matching filter: TileFilter) -> TileCoordinate? { nil }
     public var isRemote: Bool { false }
-    public var requestsEachTile: Bool { false }
-    public var placesSettled: Int? { nil }
     public var roles: TileReaderRoles { .none }
-    public func willStreamOnce() {}
+
+    /// True when every tile read is a request of its own (a tile server, which keeps its
+    /// downloads): runs then refuse more than `TileAmountLimits.maxRequestedTiles` tiles.
+    public var requestsEachTile: Bool { roles.downloadKeeping != nil }
     public var details: [(label: String, value: String)] { [] }
 
     public func aggregateHash() throws -> ContentHash {
         try AggregateHashCalculator.compute(self)
     }
 
-    public func integrityProblems() throws -> [String] { [] }
-
-    public func integrityWarnings() throws -> [String] { [] }
-
     public func amount(matching filter: TileFilter, upTo limit: Int) throws -> TileAmount? { nil }
-
-    public func withConsistentReads<T>(_ body: () throws -> T) throws -> T { try body() }
-
-    public func holdReads() throws -> Bool { false }
-
-    public func releaseHeldReads() {}
 
     public func layoutHint(forSkipped skipped: SkippedItems) -> String? { nil }
 

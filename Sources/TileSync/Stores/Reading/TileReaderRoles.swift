@@ -13,13 +13,24 @@ public struct TileReaderRoles {
     /// Whole stores this reader reads as one (a merge), which a writer may join without reading
     /// their tiles one by one; nil for a reader that is not such a merge.
     let joinableStores: JoinableStores?
+    /// Several reads in one view of the store; nil when each read sees the store as it is.
+    let consistentReads: (any ConsistentReading)?
+    /// A check of the store's own structure; nil when it has none to check.
+    let integrity: (any IntegrityChecking)?
+    /// What a merge of many sources asks of a streamed source; nil when it says nothing.
+    let mergeStreaming: (any MergeStreaming)?
 
     init(downloadKeeping: (any DownloadKeepingReader)? = nil, rereadSource: TileRereadSource? = nil,
-         storedHashes: (any StoredHashChecking)? = nil, joinableStores: JoinableStores? = nil) {
+         storedHashes: (any StoredHashChecking)? = nil, joinableStores: JoinableStores? = nil,
+         consistentReads: (any ConsistentReading)? = nil, integrity: (any IntegrityChecking)? = nil,
+         mergeStreaming: (any MergeStreaming)? = nil) {
         self.downloadKeeping = downloadKeeping
         self.rereadSource = rereadSource
         self.storedHashes = storedHashes
         self.joinableStores = joinableStores
+        self.consistentReads = consistentReads
+        self.integrity = integrity
+        self.mergeStreaming = mergeStreaming
     }
 
     /// No role beyond reading.

@@ -38,7 +38,6 @@ final class TileServerReader: DownloadKeepingReader {
     /// With a download state a sync reads the tiles it fetched while planning from there.
     var hasCheapRandomAccess: Bool { downloads != nil }
     var isRemote: Bool { true }
-    var requestsEachTile: Bool { true }
 
     func metadata() throws -> TileMetadata { endpoint.metadata }
 
