@@ -66,7 +66,7 @@ final class ConversionRun {
         let prepared = try PreparedMetadata.prepare(reader, metadata: metadata, filter: options.filter.withoutShard,
                                                     sniffed: summary.sniffedFormat, wantsTileCount: progress != nil)
         summary.warnings += prepared.warnings
-        summary.uncarried = try reader.uncarriedContent()
+        summary.uncarried = try reader.roles.inspection?.uncarriedContent() ?? []
         summary.warnings += summary.uncarried.map {
             UncarriedContent.warning($0, source: reader.location.address, destination: writer.location.address)
         }

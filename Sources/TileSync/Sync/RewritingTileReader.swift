@@ -33,10 +33,11 @@ final class RewritingTileReader: TileReader {
     var schemaDescription: String { source.schemaDescription }
     var order: TileOrder { source.order }
     var hasCheapRandomAccess: Bool { source.hasCheapRandomAccess }
-    /// The source's kept downloads and consistent reads, which the rewriting does not change; no
-    /// other role (the rewritten bytes are neither stored nor rereadable).
+    /// The source's kept downloads, consistent reads and inspection, which the rewriting does not
+    /// change; no other role (the rewritten bytes are neither stored nor rereadable).
     var roles: TileReaderRoles {
-        TileReaderRoles(downloadKeeping: source.roles.downloadKeeping, consistentReads: source.roles.consistentReads)
+        TileReaderRoles(downloadKeeping: source.roles.downloadKeeping, consistentReads: source.roles.consistentReads,
+                        inspection: source.roles.inspection)
     }
     var listingKnowsContent: Bool { false }
     var isRemote: Bool { source.isRemote }
@@ -89,11 +90,9 @@ final class RewritingTileReader: TileReader {
         try source.amount(matching: filter, upTo: limit).map { TileAmount(tiles: $0.tiles, bytes: $0.bytes, isLowerBound: $0.isLowerBound) }
     }
 
-    func layoutHint(forSkipped skipped: SkippedItems) -> String? { source.layoutHint(forSkipped: skipped) }
     var notes: [String] { source.notes }
     func grids(matching filter: TileFilter) throws -> (any UTFGridCursor)? { try source.grids(matching: filter) }
 
-    func uncarriedContent() throws -> [UncarriedContent] { try source.uncarriedContent() }
 
 
     /// The format the tiles will have: from the settings when they name one (nothing

@@ -95,7 +95,7 @@ public enum TileSynchronizer {
         summary.metadataChanged = SyncMetadata.differs(prepared.metadata, from: current, in: context.destination.kind)
         var updater: (any TileUpdater)?
         let grids = try compareGrids(context, updater: &updater, into: &summary)
-        summary.uncarried = try context.sourceReader.uncarriedContent() + summary.uncarried
+        summary.uncarried = (try context.sourceReader.roles.inspection?.uncarriedContent() ?? []) + summary.uncarried
         summary.notes = context.sourceReader.notes + (context.destinationReader?.notes ?? [])
         summary.warnings = context.warnings + summary.uncarried.map {
             UncarriedContent.warning($0, source: context.source.address, destination: context.destination.address)

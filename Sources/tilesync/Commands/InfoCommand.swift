@@ -105,7 +105,7 @@ struct InfoCommand: Command {
         let tooMany = summary.isPartial || summary.tileCount > TileAmountLimits.defaultMaxTiles
         let aggregate = reader.isRemote || tooMany ? nil : try reader.aggregateHash().hex
         return Description(schema: reader.schemaDescription, metadata: metadata, summary: summary,
-                           sniffed: sniffed, aggregate: aggregate, details: reader.details + patchDetails(metadata),
+                           sniffed: sniffed, aggregate: aggregate, details: reader.storeDetails + patchDetails(metadata),
                            grids: grids.readable, invalidGrids: grids.invalid)
     }
 

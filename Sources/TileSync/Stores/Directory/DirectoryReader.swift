@@ -11,7 +11,7 @@ import Foundation
 ///
 /// Errors: `.notFound`, `.notATileStore` (a file, not a folder), `.invalidMetadata`,
 /// `.invalidTile` (out-of-range numbers, empty or unreadable files), `.io`.
-final class DirectoryReader: TileReader {
+final class DirectoryReader: TileReader, StoreInspection {
     /// The folder.
     public let location: TileStoreLocation
     /// The layout tiles are read at.

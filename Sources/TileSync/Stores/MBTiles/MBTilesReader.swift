@@ -12,7 +12,8 @@ import Foundation
 /// Errors: `.notFound`, `.notATileStore` (not SQLite, no tiles table, wrong columns), `.corrupt`
 /// (malformed database), `.invalidTile` (coordinate out of range, non-integer coordinate, NULL or
 /// empty tile data).
-final class MBTilesReader: TileReader, StoredHashChecking, ConsistentReading, IntegrityChecking, MergeStreaming {
+final class MBTilesReader: TileReader, StoredHashChecking, ConsistentReading, IntegrityChecking, MergeStreaming,
+    StoreInspection {
     /// The MBTiles file.
     public let location: TileStoreLocation
     /// The table layout found.

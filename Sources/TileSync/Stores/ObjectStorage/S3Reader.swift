@@ -11,7 +11,7 @@ import Foundation
 /// Errors: `.notFound` (no such bucket, nothing under the prefix), `.invalidMetadata`,
 /// `.invalidTile` (keys out of range, empty objects, changed bytes), `.io` (the server
 /// refused or failed after retries, naming the key and status).
-final class S3Reader: TileReader {
+final class S3Reader: TileReader, StoreInspection {
     public let location: TileStoreLocation
     /// The layout tiles are read at.
     public let template: PathTemplate

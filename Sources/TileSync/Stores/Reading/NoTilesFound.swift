@@ -13,7 +13,7 @@ enum NoTilesFound {
         let examples = reasons.count == 1
             ? shownItems.map(\.item).joined(separator: ", ") + more + ": " + (reasons.first ?? "")
             : shownItems.map { "\($0.item): \($0.reason)" }.joined(separator: "; ") + more
-        let hint = reader.layoutHint(forSkipped: skipped)
+        let hint = reader.roles.inspection?.layoutHint(forSkipped: skipped)
             ?? "name its layout with --source-layout TEMPLATE (docs/formats.md lists the fields)"
         let what = skipped.count == 1 ? "its one entry was skipped" : "all \(skipped.count) entries were skipped"
         return TileStoreError(.notATileStore, store: reader.location.address, message: "holds no tile: \(what) (\(examples))", hint: hint)

@@ -78,23 +78,10 @@ public protocol TileReader: AnyObject {
     /// merges.
     var roles: TileReaderRoles { get }
 
-    /// Facts of the store's own format for `info` (a PMTiles header's fields), as label and
-    /// value, in the order shown; none by default.
-    var details: [(label: String, value: String)] { get }
-
     /// The compression the store declares for its tiles: a PMTiles header's, else the
     /// metadata's `compression` key; nil when it declares none. Brotli, which has no magic
     /// bytes, is known only so.
     func declaredTileCompression() throws -> TileCompression?
-
-    /// What the store holds besides tiles and metadata that no destination carries (an
-    /// MBTiles' other tables and views); none by default.
-    /// - Throws: `TileStoreError` when the store cannot be read.
-    func uncarriedContent() throws -> [UncarriedContent]
-
-    /// What to do when every entry of the store was skipped as not a tile (a layout that
-    /// would read them, for a tree); nil by default.
-    func layoutHint(forSkipped skipped: SkippedItems) -> String?
 
     /// What the reader chose by itself that a user should know (the layout it found for a
     /// tree), one line each; none by default.
@@ -126,7 +113,10 @@ extension TileReader {
     /// True when every tile read is a request of its own (a tile server, which keeps its
     /// downloads): runs then refuse more than `TileAmountLimits.maxRequestedTiles` tiles.
     public var requestsEachTile: Bool { roles.downloadKeeping != nil }
-    public var details: [(label: String, value: String)] { [] }
+
+    /// Facts of the store's own format for `info` (a PMTiles header's fields), as label and
+    /// value, in the order shown; none for most kinds.
+    public var storeDetails: [(label: String, value: String)] { roles.inspection?.details ?? [] }
 
     public func aggregateHash() throws -> ContentHash {
         try AggregateHashCalculator.compute(self)
@@ -134,13 +124,9 @@ extension TileReader {
 
     public func amount(matching filter: TileFilter, upTo limit: Int) throws -> TileAmount? { nil }
 
-    public func layoutHint(forSkipped skipped: SkippedItems) -> String? { nil }
-
     public var notes: [String] { [] }
 
     public func grids(matching filter: TileFilter) throws -> (any UTFGridCursor)? { nil }
-
-    public func uncarriedContent() throws -> [UncarriedContent] { [] }
 
     public func declaredTileCompression() throws -> TileCompression? {
         try metadata()["compression"].flatMap { TileCompression(rawValue: $0.lowercased()) }

@@ -19,11 +19,13 @@ public struct TileReaderRoles {
     let integrity: (any IntegrityChecking)?
     /// What a merge of many sources asks of a streamed source; nil when it says nothing.
     let mergeStreaming: (any MergeStreaming)?
+    /// More to tell of the store (format details, content no destination carries, layout hints).
+    let inspection: (any StoreInspection)?
 
     init(downloadKeeping: (any DownloadKeepingReader)? = nil, rereadSource: TileRereadSource? = nil,
          storedHashes: (any StoredHashChecking)? = nil, joinableStores: JoinableStores? = nil,
          consistentReads: (any ConsistentReading)? = nil, integrity: (any IntegrityChecking)? = nil,
-         mergeStreaming: (any MergeStreaming)? = nil) {
+         mergeStreaming: (any MergeStreaming)? = nil, inspection: (any StoreInspection)? = nil) {
         self.downloadKeeping = downloadKeeping
         self.rereadSource = rereadSource
         self.storedHashes = storedHashes
@@ -31,6 +33,7 @@ public struct TileReaderRoles {
         self.consistentReads = consistentReads
         self.integrity = integrity
         self.mergeStreaming = mergeStreaming
+        self.inspection = inspection
     }
 
     /// No role beyond reading.

@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Errors: `.notFound`, `.notATileStore` (not a tar), `.corrupt` (truncated or damaged),
 /// `.invalidTile` (out-of-range numbers, empty entries), `.invalidMetadata`.
-final class TarReader: TileReader {
+final class TarReader: TileReader, StoreInspection {
     /// The archive.
     public let location: TileStoreLocation
     /// The layout entries are read at.

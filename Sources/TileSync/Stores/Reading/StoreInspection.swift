@@ -1,0 +1,23 @@
+/// The role of a reader with more to tell of its store than tiles and metadata
+/// (`TileReaderRoles.inspection`): facts of its format for `info`, what it holds that no
+/// destination carries, and what to do when every entry was skipped as not a tile.
+protocol StoreInspection: AnyObject {
+    /// Facts of the store's own format (a PMTiles header's fields), as label and value, in the
+    /// order shown.
+    var details: [(label: String, value: String)] { get }
+
+    /// What the store holds besides tiles and metadata that no destination carries (an
+    /// MBTiles' other tables and views).
+    /// - Throws: `TileStoreError` when the store cannot be read.
+    func uncarriedContent() throws -> [UncarriedContent]
+
+    /// What to do when every entry of the store was skipped as not a tile (a layout that would
+    /// read them, for a tree); nil when there is nothing to say.
+    func layoutHint(forSkipped skipped: SkippedItems) -> String?
+}
+
+extension StoreInspection {
+    var details: [(label: String, value: String)] { [] }
+    func uncarriedContent() throws -> [UncarriedContent] { [] }
+    func layoutHint(forSkipped skipped: SkippedItems) -> String? { nil }
+}
