@@ -5,7 +5,8 @@ import Testing
 /// Stores of every kind in `TileStoreRegistry.standard`, made in one temporary folder (and, for
 /// object storage, on an `rclone serve s3` server started on first use and stopped with the
 /// value). The pair matrices take their arguments from `kindNames`, so a kind added to the
-/// registry runs in every matrix; `KindStoresTests` fails until it has an address here.
+/// registry runs in every matrix without a line here: its stores are named with its first file
+/// suffix (`TileStoreCapabilities.fileSuffixes`), or are folders when it has none.
 final class KindStores {
     /// The registry's kinds that can be written, in its order; `s3` only where rclone is
     /// installed. Sources only (tile servers) have tests of their own.
@@ -19,17 +20,14 @@ final class KindStores {
         directory = try TemporaryDirectory()
     }
 
-    /// Where a store of this kind named `name` lives here.
-    /// - Throws: when the registry has a kind this helper has no address for.
+    /// Where a store of this kind named `name` lives here: a file named with the kind's first
+    /// file suffix, a folder for a local kind without one, an object prefix on the S3 server.
+    /// - Throws: when the registry has no such kind.
     func location(_ kind: String, _ name: String) throws -> TileStoreLocation {
-        switch kind {
-        case "mbtiles": return TileStoreLocation(kind: .mbtiles, address: directory.file(name + ".mbtiles"))
-        case "dir": return TileStoreLocation(kind: .directory, address: directory.file(name + "-folder"))
-        case "tar": return TileStoreLocation(kind: .tar, address: directory.file(name + ".tar"))
-        case "pmtiles": return TileStoreLocation(kind: .pmtiles, address: directory.file(name + ".pmtiles"))
-        case "s3": return try s3Server().location("s3://tiles/" + name)
-        default: throw KindStoresError(kind: kind)
-        }
+        guard let found = TileStoreRegistry.standard.kind(named: kind) else { throw KindStoresError(kind: kind) }
+        if kind == "s3" { return try s3Server().location("s3://tiles/" + name) }
+        let suffix = found.capabilities.fileSuffixes.first ?? "-folder"
+        return TileStoreLocation(anyKind: found, address: directory.file(name + suffix))
     }
 
     /// Writes `tiles` to a new store of `kind` named `name`.
