@@ -33,11 +33,12 @@ final class RewritingTileReader: TileReader {
     var schemaDescription: String { source.schemaDescription }
     var order: TileOrder { source.order }
     var hasCheapRandomAccess: Bool { source.hasCheapRandomAccess }
-    /// The source's kept downloads, consistent reads and inspection, which the rewriting does not
-    /// change; no other role (the rewritten bytes are neither stored nor rereadable).
+    /// The source's kept downloads, consistent reads, inspection and cancellation, which the
+    /// rewriting does not change; no other role (the rewritten bytes are neither stored nor
+    /// rereadable, and their aggregate hash is not the source's).
     var roles: TileReaderRoles {
         TileReaderRoles(downloadKeeping: source.roles.downloadKeeping, consistentReads: source.roles.consistentReads,
-                        inspection: source.roles.inspection)
+                        inspection: source.roles.inspection, cancellation: source.roles.cancellation)
     }
     var listingKnowsContent: Bool { false }
     var isRemote: Bool { source.isRemote }
@@ -80,7 +81,6 @@ final class RewritingTileReader: TileReader {
         try index(matching: filter)
     }
 
-    func setCancellation(_ isCancelled: @escaping @Sendable () -> Bool) { source.setCancellation(isCancelled) }
 
     func summary(matching filter: TileFilter, countingBytes: Bool) throws -> TileSetSummary {
         try source.summary(matching: filter, countingBytes: countingBytes)

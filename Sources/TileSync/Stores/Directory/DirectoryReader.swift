@@ -14,6 +14,8 @@ import Foundation
 final class DirectoryReader: TileReader, StoreInspection {
     /// The folder.
     public let location: TileStoreLocation
+    /// Its inspection: the layout hint when every entry was skipped.
+    public var roles: TileReaderRoles { TileReaderRoles(inspection: self) }
     /// The layout tiles are read at.
     public let template: PathTemplate
     /// How the layout was chosen when none was given (`TileTreeLayoutDetection`); nil when given.

@@ -7,7 +7,8 @@ extension MBTilesReader: TileColumnRereading {
     /// Offered when a coordinate holds one tile (a unique index): a reread finds exactly it.
     public var roles: TileReaderRoles {
         TileReaderRoles(rereadSource: rereadsExactly ? TileRereadSource(rereader: self) : nil, storedHashes: storedHashes == nil ? nil : self,
-                        consistentReads: self, integrity: self, mergeStreaming: self, inspection: self)
+                        consistentReads: self, integrity: self, mergeStreaming: self, inspection: self,
+                        cancellation: self, aggregateHashing: self)
     }
 
     func rereadColumn(z: Int, x: Int, rows: ClosedRange<Int>, wanted: (_ y: Int) -> Bool,

@@ -13,6 +13,8 @@ import Foundation
 /// refused or failed after retries, naming the key and status).
 final class S3Reader: TileReader, StoreInspection {
     public let location: TileStoreLocation
+    /// Its inspection: the details `info` shows of the prefix.
+    public var roles: TileReaderRoles { TileReaderRoles(inspection: self) }
     /// The layout tiles are read at.
     public let template: PathTemplate
     private let store: S3TileStore

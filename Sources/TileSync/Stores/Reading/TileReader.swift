@@ -48,11 +48,6 @@ public protocol TileReader: AnyObject {
     /// can tell changed tiles from unchanged ones without reading them.
     var listingKnowsContent: Bool { get }
 
-    /// Lets long reads stop early: `isCancelled` is polled inside long store operations (an
-    /// SQLite query), which then throw `TileStoreError` of kind `.interrupted`. The default does
-    /// nothing (other stores return between tiles, where callers poll themselves).
-    func setCancellation(_ isCancelled: @escaping @Sendable () -> Bool)
-
     /// True when reading tiles costs network requests (an `s3://` prefix): `info` then skips what
     /// would download every tile (the `agg_tiles_hash`). False by default.
     var isRemote: Bool { get }
@@ -67,11 +62,6 @@ public protocol TileReader: AnyObject {
     /// store cannot say without reading them (the default).
     /// - Throws: `TileStoreError` when the store cannot be read, or is damaged.
     func amount(matching filter: TileFilter, upTo limit: Int) throws -> TileAmount?
-
-    /// martin's `agg_tiles_hash` over every tile. The default streams the tiles when they come
-    /// in (zoom, column, TMS row) order, else sorts them on disk first (`AggregateHashCalculator`).
-    /// - Throws: `TileStoreError` when the store cannot be read.
-    func aggregateHash() throws -> ContentHash
 
     /// The optional roles this reader plays (`.none` by default): rereading by column, stored
     /// hashes, joinable stores, kept downloads, consistent reads, integrity checks, hints for
@@ -118,8 +108,13 @@ extension TileReader {
     /// value, in the order shown; none for most kinds.
     public var storeDetails: [(label: String, value: String)] { roles.inspection?.details ?? [] }
 
+    /// martin's `agg_tiles_hash` over every tile: the reader's own where it has one (an
+    /// MBTiles), else streamed in (zoom, column, TMS row) order, sorted on disk first when the
+    /// reader streams in another (`AggregateHashCalculator`).
+    /// - Throws: `TileStoreError` when the store cannot be read.
     public func aggregateHash() throws -> ContentHash {
-        try AggregateHashCalculator.compute(self)
+        if let own = roles.aggregateHashing { return try own.aggregateHash() }
+        return try AggregateHashCalculator.compute(self)
     }
 
     public func amount(matching filter: TileFilter, upTo limit: Int) throws -> TileAmount? { nil }
@@ -133,7 +128,12 @@ extension TileReader {
     }
 
 
-    public func setCancellation(_ isCancelled: @escaping @Sendable () -> Bool) {}
+    /// Lets long reads stop early: `isCancelled` is polled inside long store operations (an
+    /// SQLite query), which then throw `TileStoreError` of kind `.interrupted`. Readers without
+    /// the role return between tiles, where callers poll themselves.
+    public func setCancellation(_ isCancelled: @escaping @Sendable () -> Bool) {
+        roles.cancellation?.setCancellation(isCancelled)
+    }
 
     /// Counts, sizes and extents per zoom, byte counts included.
     /// - Throws: `TileStoreError` when the store cannot be read.

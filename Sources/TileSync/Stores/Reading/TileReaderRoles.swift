@@ -21,11 +21,16 @@ public struct TileReaderRoles {
     let mergeStreaming: (any MergeStreaming)?
     /// More to tell of the store (format details, content no destination carries, layout hints).
     let inspection: (any StoreInspection)?
+    /// Long operations that stop early when asked.
+    let cancellation: (any CancellableReading)?
+    /// martin's `agg_tiles_hash` computed the store's own way.
+    let aggregateHashing: (any AggregateHashing)?
 
     init(downloadKeeping: (any DownloadKeepingReader)? = nil, rereadSource: TileRereadSource? = nil,
          storedHashes: (any StoredHashChecking)? = nil, joinableStores: JoinableStores? = nil,
          consistentReads: (any ConsistentReading)? = nil, integrity: (any IntegrityChecking)? = nil,
-         mergeStreaming: (any MergeStreaming)? = nil, inspection: (any StoreInspection)? = nil) {
+         mergeStreaming: (any MergeStreaming)? = nil, inspection: (any StoreInspection)? = nil,
+         cancellation: (any CancellableReading)? = nil, aggregateHashing: (any AggregateHashing)? = nil) {
         self.downloadKeeping = downloadKeeping
         self.rereadSource = rereadSource
         self.storedHashes = storedHashes
@@ -34,6 +39,8 @@ public struct TileReaderRoles {
         self.integrity = integrity
         self.mergeStreaming = mergeStreaming
         self.inspection = inspection
+        self.cancellation = cancellation
+        self.aggregateHashing = aggregateHashing
     }
 
     /// No role beyond reading.

@@ -15,6 +15,8 @@ import Foundation
 final class TarReader: TileReader, StoreInspection {
     /// The archive.
     public let location: TileStoreLocation
+    /// Its inspection: the layout hint when every entry was skipped.
+    public var roles: TileReaderRoles { TileReaderRoles(inspection: self) }
     /// The layout entries are read at.
     public let template: PathTemplate
     /// How the layout was chosen when none was given (`TileTreeLayoutDetection`); nil when given.

@@ -8,7 +8,7 @@ import Synchronization
 /// refuses a run before it starts. Attached to a destination (`keepDownloads`), it keeps a
 /// `TileDownloadState` there: fresh tiles are not asked again, stale ones conditionally, and an
 /// interrupted run is continued.
-final class TileServerReader: DownloadKeepingReader {
+final class TileServerReader: DownloadKeepingReader, CancellableReading {
     let location: TileStoreLocation
     let endpoint: TileServerEndpoint
     let client: TileServerClient
@@ -17,7 +17,7 @@ final class TileServerReader: DownloadKeepingReader {
     private let counts = Mutex(TileServerCounts())
     /// What downloads into the destination keep, once attached.
     private(set) var downloads: TileDownloadState?
-    var roles: TileReaderRoles { TileReaderRoles(downloadKeeping: self) }
+    var roles: TileReaderRoles { TileReaderRoles(downloadKeeping: self, cancellation: self) }
     private let revalidate: Bool
     /// The index fetches the bytes of tiles the download state knows only by size and MD5: the
     /// destination does not exist, so every tile will be written (in the concurrent index, not
