@@ -1,3 +1,5 @@
+import Foundation
+
 /// The tile type enum of the PMTiles header.
 public enum PMTilesTileType: UInt8, Sendable, CustomStringConvertible {
     case unknown = 0
@@ -29,6 +31,20 @@ public enum PMTilesTileType: UInt8, Sendable, CustomStringConvertible {
         case .jpeg: self = .jpeg
         case .webp: self = .webp
         case .gif, .json, .unknown: self = .unknown
+        }
+    }
+
+    /// The type a store's declared `format` names (`mlt` and martin's
+    /// `application/vnd.maplibre-vector-tile`, `avif`, and every name `TileFormat(declared:)`
+    /// knows); nil for other names. MapLibre Tiles and AVIF have no magic bytes the sniffer
+    /// knows, so only the declaration tells them.
+    init?(declared name: String) {
+        switch name.lowercased().trimmingCharacters(in: .whitespaces) {
+        case "mlt", "application/vnd.maplibre-vector-tile": self = .mlt
+        case "avif", "image/avif": self = .avif
+        default:
+            guard let format = TileFormat(declared: name) else { return nil }
+            self.init(format)
         }
     }
 

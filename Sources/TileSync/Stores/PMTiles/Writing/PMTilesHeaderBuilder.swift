@@ -54,8 +54,9 @@ enum PMTilesHeaderBuilder {
         header.isClustered = true
         header.internalCompressionValue = PMTilesCompression.gzip.rawValue
         var type = PMTilesTileType(format.format)
-        if type == .unknown, let name = metadata["format"]?.lowercased() {
-            type = ["avif": .avif, "mlt": .mlt][name] ?? TileFormat(declared: name).map(PMTilesTileType.init) ?? .unknown
+        if let declared = metadata["format"].flatMap(PMTilesTileType.init(declared:)),
+           type == .unknown || (type == .mvt && declared == .mlt) {
+            type = declared
         }
         header.tileTypeValue = type.rawValue
         header.tileCompressionValue = format.format == .unknown && type == .unknown
