@@ -181,6 +181,23 @@ final class ServeEndToEndTests {
         _ = server.stop()
     }
 
+    @Test("TileJSON zooms are those the tiles hold once counted, not a metadata maxzoom the tiles do not reach")
+    func zoomsFromTheTiles() throws {
+        #expect(try ToolRunner.run(["convert", Self.world, "w.pmtiles", "--quiet"], in: directory).status == 0)
+        #expect(try ToolRunner.run(["meta", "w.pmtiles", "maxzoom=6", "minzoom=1"], in: directory).status == 0)
+        let server = try ServeProcess(["w.pmtiles"], in: directory)
+        var zooms: [Int?] = []
+        let deadline = Date().addingTimeInterval(10)
+        repeat {
+            let json = try JSONSerialization.jsonObject(with: CurlResponse.get(server.base + "/w.json").body) as? [String: Any]
+            zooms = [json?["minzoom"] as? Int, json?["maxzoom"] as? Int]
+            if zooms == [0, 3] { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        } while Date() < deadline
+        #expect(zooms == [0, 3], "world.mbtiles holds zooms 0-3; the metadata says 1-6")
+        _ = server.stop()
+    }
+
     @Test("Bad requests get 400, 404 or 405 with a short body, and the server keeps answering")
     func badRequests() throws {
         let server = try ServeProcess([Self.world, "--empty-204"], in: directory)

@@ -61,12 +61,13 @@ final class ServedStoreVersion: @unchecked Sendable {
     /// Why the tiles could not be counted.
     var summaryFailure: String? { lock.withLock { countFailure } }
 
-    /// The zooms: the metadata's, else those counted, else 0 to 22 while unknown.
+    /// The zooms the tiles hold once counted (a client asks for deeper tiles only up to the
+    /// TileJSON's `maxzoom`, and overzooms past it), else the metadata's while counting or for a
+    /// remote store, else 0 to 22.
     var zooms: ClosedRange<Int> {
-        let counted = summary?.zooms.map(\.z)
-        let low = metadata.minZoom ?? counted?.min() ?? 0
-        let high = max(low, metadata.maxZoom ?? counted?.max() ?? 22)
-        return low...high
+        if let counted = summary?.zooms.map(\.z), let low = counted.min(), let high = counted.max() { return low...high }
+        let low = metadata.minZoom ?? 0
+        return low...max(low, metadata.maxZoom ?? 22)
     }
 
     /// The metadata's bounds, else the counted tiles' extent at their deepest zoom, else the
