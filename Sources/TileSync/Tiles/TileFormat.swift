@@ -108,12 +108,15 @@ public struct SniffedTileFormat: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Sniffs the bytes, and where they say nothing (brotli has no magic bytes) takes what the
-    /// store declares: brotli-compressed tiles of the declared format (vector tiles unless the
-    /// metadata says another).
+    /// Sniffs the bytes, and where they cannot tell takes what the store declares: under a
+    /// declared brotli compression, which has no magic bytes (its output may start with `{` or
+    /// a zlib header by chance), only an image's magic counts; anything else is brotli-compressed
+    /// tiles of the declared format (vector tiles unless the metadata says another).
     public init(sniffing bytes: some Collection<UInt8>, declaredCompression: TileCompression?, declaredFormat: TileFormat?) {
         self.init(sniffing: bytes)
-        if format == .unknown, declaredCompression == .brotli {
+        // Brotli output starts with any byte: a `{`, a 0x1A or even a zlib header says nothing
+        // about it. Only an image's long magic outweighs the declaration.
+        if declaredCompression == .brotli, ![.png, .jpeg, .webp, .gif].contains(format) {
             self.init(declaredFormat.flatMap { $0 == .unknown ? nil : $0 } ?? .pbf, .brotli)
         }
     }

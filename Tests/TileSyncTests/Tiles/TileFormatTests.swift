@@ -31,4 +31,17 @@ struct TileFormatTests {
         #expect(TileFormat(declared: "mvt")?.fileExtension == "pbf")
         #expect(TileFormat(declared: "tiff") == nil)
     }
+
+    @Test("Under a declared brotli compression, bytes that look like JSON, MVT or zlib are brotli tiles of the declared format; only an image's magic outweighs it")
+    func declaredBrotli() {
+        for head: [UInt8] in [[0x7B, 0x22, 0x01], [0x20, 0x5B, 0x00], [0x1A, 0x05], [0x78, 0x9C, 0x01], [0x1F, 0x8B, 0x08], [0x0B, 0x02]] {
+            #expect(SniffedTileFormat(sniffing: head, declaredCompression: .brotli, declaredFormat: .pbf) == SniffedTileFormat(.pbf, .brotli), "\(head)")
+            #expect(SniffedTileFormat(sniffing: head, declaredCompression: .brotli, declaredFormat: nil) == SniffedTileFormat(.pbf, .brotli), "\(head)")
+        }
+        #expect(SniffedTileFormat(sniffing: [0x7B, 0x7D], declaredCompression: .brotli, declaredFormat: .json) == SniffedTileFormat(.json, .brotli))
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0]
+        #expect(SniffedTileFormat(sniffing: png, declaredCompression: .brotli, declaredFormat: .pbf) == SniffedTileFormat(.png))
+        #expect(SniffedTileFormat(sniffing: [0x7B, 0x7D], declaredCompression: nil, declaredFormat: .pbf) == SniffedTileFormat(.json))
+        #expect(SniffedTileFormat(sniffing: [0x1F, 0x8B], declaredCompression: .gzip, declaredFormat: .pbf) == SniffedTileFormat(.pbf, .gzip))
+    }
 }
