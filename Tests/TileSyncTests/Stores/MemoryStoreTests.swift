@@ -113,13 +113,16 @@ struct MemoryStoreTests {
         destination.storage["b"] = Self.contents(maxZoom: 4, salt: "old")
         var options = SyncOptions()
         options.delete = true
+        // Taken (and kept alive) before the sync: a thread object freed meanwhile could
+        // otherwise leave its address, and so its identifier, to the caller's.
+        let caller = Thread.current
         let summary = try TileSynchronizer.sync(from: TileStoreLocation(kind: source, address: "a"),
                                                 to: TileStoreLocation(kind: destination, address: "b"), options: options)
         #expect((summary.added, summary.replaced, summary.deleted) == (1024, 341, 0))
         #expect(destination.storage["b"]?.tiles == source.storage["a"]?.tiles)
         let threads = source.storage.threadsThatListed
         #expect(!threads.isEmpty)
-        #expect(!threads.contains(ObjectIdentifier(Thread.current)))
+        withExtendedLifetime(caller) { #expect(!threads.contains(ObjectIdentifier(caller))) }
     }
 
     @Test("A sync that fails mid-merge throws the store's error and leaves no thread holding a reader")
