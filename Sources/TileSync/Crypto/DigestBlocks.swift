@@ -5,10 +5,6 @@ struct DigestBlocks {
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
 
-    init() {
-        pending.reserveCapacity(64)
-    }
-
     /// Hands `compress` each whole block that `bytes` completes, in order.
     mutating func feed(_ bytes: UnsafeRawBufferPointer, _ compress: (UnsafeRawBufferPointer) -> Void) {
         length &+= UInt64(bytes.count)

@@ -5,7 +5,7 @@ import Foundation
 /// merge reaches its first tile, let go at its last) and the others through listings sorted on
 /// disk; a coordinate several hold is decided by the `DuplicatePolicy`, and
 /// the metadata follows `MergedMetadata`'s rules. Every engine reads it as any store.
-final class MergedTileReader: TileReader, CancellableReading {
+final class MergedTileReader: TileReader, CancellableReading, GridReading, CompressionDeclaring {
     let location: TileStoreLocation
     private let sources: MergedSources
     private let onCursor: @Sendable (MergeTally) -> Void
@@ -161,7 +161,7 @@ final class MergedTileReader: TileReader, CancellableReading {
         return any ? MergedGridCursor(sources: sources, filter: filter) : nil
     }
 
-    var roles: TileReaderRoles { TileReaderRoles(joinableStores: joinableStores, cancellation: self) }
+    var roles: TileReaderRoles { TileReaderRoles(joinableStores: joinableStores, cancellation: self, grids: self, compressionDeclaration: self) }
 
     /// The sources, which a writer of their kind may join whole when their tiles do not overlap.
     private var joinableStores: JoinableStores {

@@ -7,7 +7,7 @@ import Foundation
 /// whose bytes a run already rewrote under the same settings is not rewritten again to be
 /// compared, and a tile rewritten for the comparison is not rewritten again to be written.
 /// Batches are rewritten on every core. Everything else is the source's.
-final class RewritingTileReader: TileReader {
+final class RewritingTileReader: TileReader, CompressionDeclaring {
     /// Tiles read and rewritten together.
     static let batchTiles = 64
 
@@ -33,12 +33,14 @@ final class RewritingTileReader: TileReader {
     var schemaDescription: String { source.schemaDescription }
     var order: TileOrder { source.order }
     var hasCheapRandomAccess: Bool { source.hasCheapRandomAccess }
-    /// The source's kept downloads, consistent reads, inspection and cancellation, which the
-    /// rewriting does not change; no other role (the rewritten bytes are neither stored nor
-    /// rereadable, and their aggregate hash is not the source's).
+    /// The source's kept downloads, consistent reads, inspection, cancellation and grids, which the
+    /// rewriting does not change, and its own compression declaration (the target's); no other
+    /// role (the rewritten bytes are neither stored nor rereadable, and their aggregate hash is
+    /// not the source's).
     var roles: TileReaderRoles {
         TileReaderRoles(downloadKeeping: source.roles.downloadKeeping, consistentReads: source.roles.consistentReads,
-                        inspection: source.roles.inspection, cancellation: source.roles.cancellation)
+                        inspection: source.roles.inspection, cancellation: source.roles.cancellation,
+                        grids: source.roles.grids, compressionDeclaration: self)
     }
     var listingKnowsContent: Bool { false }
     var isRemote: Bool { source.isRemote }
@@ -91,7 +93,6 @@ final class RewritingTileReader: TileReader {
     }
 
     var notes: [String] { source.notes }
-    func grids(matching filter: TileFilter) throws -> (any UTFGridCursor)? { try source.grids(matching: filter) }
 
 
 

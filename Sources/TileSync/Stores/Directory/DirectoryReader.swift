@@ -11,11 +11,11 @@ import Foundation
 ///
 /// Errors: `.notFound`, `.notATileStore` (a file, not a folder), `.invalidMetadata`,
 /// `.invalidTile` (out-of-range numbers, empty or unreadable files), `.io`.
-final class DirectoryReader: TileReader, StoreInspection {
+final class DirectoryReader: TileReader, StoreInspection, GridReading {
     /// The folder.
     public let location: TileStoreLocation
-    /// Its inspection: the layout hint when every entry was skipped.
-    public var roles: TileReaderRoles { TileReaderRoles(inspection: self) }
+    /// Its inspection (the layout hint when every entry was skipped) and its `.grid.json` grids.
+    public var roles: TileReaderRoles { TileReaderRoles(inspection: self, grids: self) }
     /// The layout tiles are read at.
     public let template: PathTemplate
     /// How the layout was chosen when none was given (`TileTreeLayoutDetection`); nil when given.

@@ -8,7 +8,7 @@ extension MBTilesReader: TileColumnRereading {
     public var roles: TileReaderRoles {
         TileReaderRoles(rereadSource: rereadsExactly ? TileRereadSource(rereader: self) : nil, storedHashes: storedHashes == nil ? nil : self,
                         consistentReads: self, integrity: self, mergeStreaming: self, inspection: self,
-                        cancellation: self, aggregateHashing: self)
+                        cancellation: self, aggregateHashing: self, grids: self)
     }
 
     func rereadColumn(z: Int, x: Int, rows: ClosedRange<Int>, wanted: (_ y: Int) -> Bool,

@@ -13,7 +13,7 @@ import Foundation
 /// (malformed database), `.invalidTile` (coordinate out of range, non-integer coordinate, NULL or
 /// empty tile data).
 final class MBTilesReader: TileReader, StoredHashChecking, ConsistentReading, IntegrityChecking, MergeStreaming,
-    StoreInspection, CancellableReading, AggregateHashing {
+    StoreInspection, CancellableReading, AggregateHashing, GridReading {
     /// The MBTiles file.
     public let location: TileStoreLocation
     /// The table layout found.

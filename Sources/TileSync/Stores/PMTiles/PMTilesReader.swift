@@ -7,7 +7,8 @@ public import Foundation
 /// Errors name the archive and the part: `.notATileStore` (not PMTiles, another version),
 /// `.corrupt` (header, a directory, the metadata), `.invalidTile` (one tile's bytes out of
 /// the data section, or past zoom 30), `.invalidMetadata`, `.io`.
-public final class PMTilesReader: TileReader, IntegrityChecking, MergeStreaming, StoreInspection, CancellableReading {
+public final class PMTilesReader: TileReader, IntegrityChecking, MergeStreaming, StoreInspection, CancellableReading,
+    CompressionDeclaring {
     public let location: TileStoreLocation
     /// The archive's header.
     public var header: PMTilesHeader { archive.header }
@@ -46,7 +47,8 @@ public final class PMTilesReader: TileReader, IntegrityChecking, MergeStreaming,
 
     /// The last tile of the archive in tile-ID order (a bound for any filter): the last entry
     /// of the root, through its last leaves; nil when a directory cannot be read or is empty.
-    public var roles: TileReaderRoles { TileReaderRoles(integrity: self, mergeStreaming: self, inspection: self, cancellation: self) }
+    public var roles: TileReaderRoles { TileReaderRoles(integrity: self, mergeStreaming: self, inspection: self, cancellation: self,
+                                                        compressionDeclaration: self) }
 
     public func lastStreamedCoordinate(matching filter: TileFilter) -> TileCoordinate? {
         var directory = archive.root

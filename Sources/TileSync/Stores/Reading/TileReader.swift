@@ -68,19 +68,9 @@ public protocol TileReader: AnyObject {
     /// merges.
     var roles: TileReaderRoles { get }
 
-    /// The compression the store declares for its tiles: a PMTiles header's, else the
-    /// metadata's `compression` key; nil when it declares none. Brotli, which has no magic
-    /// bytes, is known only so.
-    func declaredTileCompression() throws -> TileCompression?
-
     /// What the reader chose by itself that a user should know (the layout it found for a
     /// tree), one line each; none by default.
     var notes: [String] { get }
-
-    /// The store's UTFGrids within `filter` (MBTiles `grids` and `grid_data`, `.grid.json`
-    /// files beside a tree's tiles); nil when the store keeps none (the default).
-    /// - Throws: `TileStoreError` when the store cannot be read.
-    func grids(matching filter: TileFilter) throws -> (any UTFGridCursor)?
 
     /// Counts, sizes and extents per zoom, reading as little as the store allows.
     /// - Parameter countingBytes: false when the byte counts are not needed: they are then 0
@@ -121,10 +111,19 @@ extension TileReader {
 
     public var notes: [String] { [] }
 
-    public func grids(matching filter: TileFilter) throws -> (any UTFGridCursor)? { nil }
+    /// The store's UTFGrids within `filter` (MBTiles `grids` and `grid_data`, `.grid.json` files
+    /// beside a tree's tiles); nil when the store keeps none.
+    /// - Throws: `TileStoreError` when the store cannot be read.
+    public func grids(matching filter: TileFilter) throws -> (any UTFGridCursor)? {
+        try roles.grids?.grids(matching: filter) ?? nil
+    }
 
+    /// The compression the store declares for its tiles: a PMTiles header's, else the
+    /// metadata's `compression` key; nil when it declares none. Brotli, which has no magic
+    /// bytes, is known only so.
     public func declaredTileCompression() throws -> TileCompression? {
-        try metadata()["compression"].flatMap { TileCompression(rawValue: $0.lowercased()) }
+        if let declaring = roles.compressionDeclaration { return try declaring.declaredTileCompression() }
+        return try metadata()["compression"].flatMap { TileCompression(rawValue: $0.lowercased()) }
     }
 
 

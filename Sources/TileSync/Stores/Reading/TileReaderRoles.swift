@@ -25,12 +25,17 @@ public struct TileReaderRoles {
     let cancellation: (any CancellableReading)?
     /// martin's `agg_tiles_hash` computed the store's own way.
     let aggregateHashing: (any AggregateHashing)?
+    /// The UTFGrids kept beside the tiles.
+    let grids: (any GridReading)?
+    /// The tiles' compression as declared elsewhere than in the metadata.
+    let compressionDeclaration: (any CompressionDeclaring)?
 
     init(downloadKeeping: (any DownloadKeepingReader)? = nil, rereadSource: TileRereadSource? = nil,
          storedHashes: (any StoredHashChecking)? = nil, joinableStores: JoinableStores? = nil,
          consistentReads: (any ConsistentReading)? = nil, integrity: (any IntegrityChecking)? = nil,
          mergeStreaming: (any MergeStreaming)? = nil, inspection: (any StoreInspection)? = nil,
-         cancellation: (any CancellableReading)? = nil, aggregateHashing: (any AggregateHashing)? = nil) {
+         cancellation: (any CancellableReading)? = nil, aggregateHashing: (any AggregateHashing)? = nil,
+         grids: (any GridReading)? = nil, compressionDeclaration: (any CompressionDeclaring)? = nil) {
         self.downloadKeeping = downloadKeeping
         self.rereadSource = rereadSource
         self.storedHashes = storedHashes
@@ -41,6 +46,8 @@ public struct TileReaderRoles {
         self.inspection = inspection
         self.cancellation = cancellation
         self.aggregateHashing = aggregateHashing
+        self.grids = grids
+        self.compressionDeclaration = compressionDeclaration
     }
 
     /// No role beyond reading.

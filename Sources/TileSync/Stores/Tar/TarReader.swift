@@ -12,11 +12,11 @@ import Foundation
 ///
 /// Errors: `.notFound`, `.notATileStore` (not a tar), `.corrupt` (truncated or damaged),
 /// `.invalidTile` (out-of-range numbers, empty entries), `.invalidMetadata`.
-final class TarReader: TileReader, StoreInspection {
+final class TarReader: TileReader, StoreInspection, GridReading {
     /// The archive.
     public let location: TileStoreLocation
-    /// Its inspection: the layout hint when every entry was skipped.
-    public var roles: TileReaderRoles { TileReaderRoles(inspection: self) }
+    /// Its inspection (the layout hint when every entry was skipped) and its `.grid.json` grids.
+    public var roles: TileReaderRoles { TileReaderRoles(inspection: self, grids: self) }
     /// The layout entries are read at.
     public let template: PathTemplate
     /// How the layout was chosen when none was given (`TileTreeLayoutDetection`); nil when given.

@@ -12,15 +12,16 @@ struct ReaderRolesTests {
             ("consistentReads", roles.consistentReads != nil), ("integrity", roles.integrity != nil),
             ("mergeStreaming", roles.mergeStreaming != nil), ("inspection", roles.inspection != nil),
             ("cancellation", roles.cancellation != nil), ("aggregateHashing", roles.aggregateHashing != nil),
+            ("grids", roles.grids != nil), ("compressionDeclaration", roles.compressionDeclaration != nil),
         ]
         return Set(present.filter(\.1).map(\.0))
     }
 
     static let expected: [String: Set<String>] = [
-        "mbtiles": ["rereadSource", "consistentReads", "integrity", "mergeStreaming", "inspection", "cancellation", "aggregateHashing"],
-        "dir": ["inspection"],
-        "tar": ["inspection"],
-        "pmtiles": ["integrity", "mergeStreaming", "inspection", "cancellation"],
+        "mbtiles": ["rereadSource", "consistentReads", "integrity", "mergeStreaming", "inspection", "cancellation", "aggregateHashing", "grids"],
+        "dir": ["inspection", "grids"],
+        "tar": ["inspection", "grids"],
+        "pmtiles": ["integrity", "mergeStreaming", "inspection", "cancellation", "compressionDeclaration"],
         "s3": ["inspection"],
     ]
 
@@ -40,6 +41,6 @@ struct ReaderRolesTests {
         #expect(Self.names(reader.roles).contains("storedHashes"))
         let rewriter = try #require(try TileRewriter(compression: .gzip, raster: nil, reader: reader))
         let rewriting = RewritingTileReader(reader, rewriter: rewriter, memoPath: nil)
-        #expect(Self.names(rewriting.roles) == ["consistentReads", "inspection", "cancellation"])
+        #expect(Self.names(rewriting.roles) == ["consistentReads", "inspection", "cancellation", "grids", "compressionDeclaration"])
     }
 }
