@@ -23,7 +23,7 @@ final class MergedTileReader: TileReader, CancellableReading, GridReading, Compr
     var order: TileOrder { sources.order }
     /// A lookup asks every source (each keeps a connection for it), so past
     /// `MergedSources.openLimit` sources a sync streams the merge instead.
-    var hasCheapRandomAccess: Bool { sources.locations.count <= sources.openLimit }
+    var traits: TileReaderTraits { TileReaderTraits(hasCheapRandomAccess: sources.locations.count <= sources.openLimit) }
 
     func metadata() throws -> TileMetadata {
         try MergedMetadata.merge(sources.lookups.map(\.metadata), locations: sources.locations, policy: sources.policy,

@@ -32,7 +32,6 @@ final class RewritingTileReader: TileReader, CompressionDeclaring {
     var location: TileStoreLocation { source.location }
     var schemaDescription: String { source.schemaDescription }
     var order: TileOrder { source.order }
-    var hasCheapRandomAccess: Bool { source.hasCheapRandomAccess }
     /// The source's kept downloads, consistent reads, inspection, cancellation and grids, which the
     /// rewriting does not change, and its own compression declaration (the target's); no other
     /// role (the rewritten bytes are neither stored nor rereadable, and their aggregate hash is
@@ -42,9 +41,12 @@ final class RewritingTileReader: TileReader, CompressionDeclaring {
                         inspection: source.roles.inspection, cancellation: source.roles.cancellation,
                         grids: source.roles.grids, compressionDeclaration: self)
     }
-    var listingKnowsContent: Bool { false }
-    var isRemote: Bool { source.isRemote }
-    var hasCheapSummary: Bool { source.hasCheapSummary }
+    /// The source's, but for a listing, whose hashes are the source's bytes, not the rewritten.
+    var traits: TileReaderTraits {
+        var traits = source.traits
+        traits.listingKnowsContent = false
+        return traits
+    }
 
     func metadata() throws -> TileMetadata {
         var metadata = try source.metadata()
@@ -92,7 +94,6 @@ final class RewritingTileReader: TileReader, CompressionDeclaring {
         try source.amount(matching: filter, upTo: limit).map { TileAmount(tiles: $0.tiles, bytes: $0.bytes, isLowerBound: $0.isLowerBound) }
     }
 
-    var notes: [String] { source.notes }
 
 
 

@@ -55,7 +55,7 @@ final class DirectoryReader: TileReader, StoreInspection, GridReading {
 
     public var schemaDescription: String { template.text + (detection?.brief.map { " (\($0))" } ?? "") }
 
-    public var notes: [String] { detection?.note.map { [$0] } ?? [] }
+    var readerNotes: [String] { detection?.note.map { [$0] } ?? [] }
 
     /// A layout that reads the skipped paths, or the one folder they are in.
     public func layoutHint(forSkipped skipped: SkippedItems) -> String? {

@@ -263,8 +263,11 @@ final class MBTilesReader: TileReader, StoredHashChecking, ConsistentReading, In
         connection.setCancellation(isCancelled)
     }
 
-    /// True only with verified stored hashes: a flat file's listing has sizes alone.
-    public var listingKnowsContent: Bool { hasVerifiedStoredHashes }
+    /// A listing that knows content only with verified stored hashes (a flat file's listing has
+    /// sizes alone); a summary from the tile index without reading the table's rows.
+    public var traits: TileReaderTraits {
+        TileReaderTraits(listingKnowsContent: hasVerifiedStoredHashes, hasCheapSummary: true)
+    }
 
     /// The index from stored hashes when they are verified, without reading tile bytes;
     /// otherwise by hashing every tile.
@@ -305,9 +308,6 @@ final class MBTilesReader: TileReader, StoredHashChecking, ConsistentReading, In
             throw TileStoreError(wrapping: error, store: location.address)
         }
     }
-
-    /// The tile index answers a summary without reading the table's rows.
-    public var hasCheapSummary: Bool { true }
 
     /// `PRAGMA integrity_check` lines other than `ok` (at most 100).
     public func integrityProblems() throws -> [String] {

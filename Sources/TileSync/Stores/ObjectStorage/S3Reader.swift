@@ -38,7 +38,7 @@ final class S3Reader: TileReader, StoreInspection {
 
     public var schemaDescription: String { template.text }
     /// Every tile read is a GET.
-    public var isRemote: Bool { true }
+    public var traits: TileReaderTraits { TileReaderTraits(isRemote: true) }
     public var order: TileOrder { .unordered }
 
     public func metadata() throws -> TileMetadata { cachedMetadata }

@@ -29,8 +29,11 @@ public final class PMTilesReader: TileReader, IntegrityChecking, MergeStreaming,
         archive = try PMTilesSourceOpener.open(location.address, options: typed)
     }
 
-    /// True for an archive read with range requests (`s3://`, `http(s)://`).
-    public var isRemote: Bool { archive.source.isRemote }
+    /// Remote for an archive read with range requests (`s3://`, `http(s)://`); a summary from
+    /// the directories; a listing without hashes.
+    public var traits: TileReaderTraits {
+        TileReaderTraits(listingKnowsContent: false, isRemote: archive.source.isRemote, hasCheapSummary: true)
+    }
 
     public var schemaDescription: String {
         "PMTiles v3, \(header.isClustered ? "clustered" : "not clustered"), \(header.internalCompression?.description ?? "unknown") directories"
@@ -42,8 +45,6 @@ public final class PMTilesReader: TileReader, IntegrityChecking, MergeStreaming,
     public func setCancellation(_ isCancelled: @escaping @Sendable () -> Bool) {
         archive.isCancelled = isCancelled
     }
-    public var listingKnowsContent: Bool { false }
-    public var hasCheapSummary: Bool { true }
 
     /// The last tile of the archive in tile-ID order (a bound for any filter): the last entry
     /// of the root, through its last leaves; nil when a directory cannot be read or is empty.

@@ -1,10 +1,14 @@
 /// The role of a reader with more to tell of its store than tiles and metadata
-/// (`TileReaderRoles.inspection`): facts of its format for `info`, what it holds that no
+/// (`TileReaderRoles.inspection`): facts of its format for `info`, the choices it made, what it holds that no
 /// destination carries, and what to do when every entry was skipped as not a tile.
 protocol StoreInspection: AnyObject {
     /// Facts of the store's own format (a PMTiles header's fields), as label and value, in the
     /// order shown.
     var details: [(label: String, value: String)] { get }
+
+    /// What the reader chose by itself that a user should know (the layout it found for a
+    /// tree), one line each; `TileReader.notes` reads it.
+    var readerNotes: [String] { get }
 
     /// What the store holds besides tiles and metadata that no destination carries (an
     /// MBTiles' other tables and views).
@@ -18,6 +22,7 @@ protocol StoreInspection: AnyObject {
 
 extension StoreInspection {
     var details: [(label: String, value: String)] { [] }
+    var readerNotes: [String] { [] }
     func uncarriedContent() throws -> [UncarriedContent] { [] }
     func layoutHint(forSkipped skipped: SkippedItems) -> String? { nil }
 }

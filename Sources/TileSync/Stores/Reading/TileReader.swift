@@ -12,9 +12,6 @@ public protocol TileReader: AnyObject {
     /// The order `tiles(matching:)` streams in.
     var order: TileOrder { get }
 
-    /// True when `tile(at:)` costs a lookup, not a scan (false for tar archives).
-    var hasCheapRandomAccess: Bool { get }
-
     /// The store's metadata (empty when it has none).
     /// - Throws: `TileStoreError` when the metadata exists but cannot be read.
     func metadata() throws -> TileMetadata
@@ -44,18 +41,9 @@ public protocol TileReader: AnyObject {
     /// is `index(matching:)`.
     func listing(matching filter: TileFilter) throws -> any TileIndexCursor
 
-    /// True when `listing` entries carry a hash or a per-tile modification time, so that they
-    /// can tell changed tiles from unchanged ones without reading them.
-    var listingKnowsContent: Bool { get }
-
-    /// True when reading tiles costs network requests (an `s3://` prefix): `info` then skips what
-    /// would download every tile (the `agg_tiles_hash`). False by default.
-    var isRemote: Bool { get }
-
-    /// True when `summary(matching:countingBytes:)` without bytes reads an index, not the tiles
-    /// (an MBTiles), so a converter that shows progress asks for it (for the total) even when
-    /// the metadata has what it needs.
-    var hasCheapSummary: Bool { get }
+    /// What reading this store costs (cheap lookups, a listing that knows content, remote
+    /// reads, a cheap summary); the defaults of `TileReaderTraits()` unless the reader says.
+    var traits: TileReaderTraits { get }
 
     /// The tiles and bytes `tiles(matching:)` would give, found without reading the tiles (a
     /// PMTiles' directories, an MBTiles count), counting at most `limit + 1` tiles; nil when the
@@ -67,10 +55,6 @@ public protocol TileReader: AnyObject {
     /// hashes, joinable stores, kept downloads, consistent reads, integrity checks, hints for
     /// merges.
     var roles: TileReaderRoles { get }
-
-    /// What the reader chose by itself that a user should know (the layout it found for a
-    /// tree), one line each; none by default.
-    var notes: [String] { get }
 
     /// Counts, sizes and extents per zoom, reading as little as the store allows.
     /// - Parameter countingBytes: false when the byte counts are not needed: they are then 0
@@ -84,11 +68,21 @@ extension TileReader {
         try tiles(matching: filter)
     }
 
-    public var hasCheapRandomAccess: Bool { true }
-    public var listingKnowsContent: Bool { true }
-    public var hasCheapSummary: Bool { false }
-    public var isRemote: Bool { false }
+    public var traits: TileReaderTraits { TileReaderTraits() }
     public var roles: TileReaderRoles { .none }
+
+    /// `traits.hasCheapRandomAccess`.
+    public var hasCheapRandomAccess: Bool { traits.hasCheapRandomAccess }
+    /// `traits.listingKnowsContent`.
+    public var listingKnowsContent: Bool { traits.listingKnowsContent }
+    /// `traits.isRemote`.
+    public var isRemote: Bool { traits.isRemote }
+    /// `traits.hasCheapSummary`.
+    public var hasCheapSummary: Bool { traits.hasCheapSummary }
+
+    /// What the reader chose by itself that a user should know (the layout it found for a
+    /// tree, what a tile server answered), one line each; none for most kinds.
+    public var notes: [String] { roles.inspection?.readerNotes ?? [] }
 
     /// True when every tile read is a request of its own (a tile server, which keeps its
     /// downloads): runs then refuse more than `TileAmountLimits.maxRequestedTiles` tiles.
@@ -108,8 +102,6 @@ extension TileReader {
     }
 
     public func amount(matching filter: TileFilter, upTo limit: Int) throws -> TileAmount? { nil }
-
-    public var notes: [String] { [] }
 
     /// The store's UTFGrids within `filter` (MBTiles `grids` and `grid_data`, `.grid.json` files
     /// beside a tree's tiles); nil when the store keeps none.

@@ -62,7 +62,7 @@ final class TarReader: TileReader, StoreInspection, GridReading {
 
     public var schemaDescription: String { template.text + (detection?.brief.map { " (\($0))" } ?? "") }
 
-    public var notes: [String] { detection?.note.map { [$0] } ?? [] }
+    var readerNotes: [String] { detection?.note.map { [$0] } ?? [] }
 
     /// A layout that reads the skipped entries' paths.
     public func layoutHint(forSkipped skipped: SkippedItems) -> String? {
@@ -83,7 +83,7 @@ final class TarReader: TileReader, StoreInspection, GridReading {
     }
 
     public let order = TileOrder.unordered
-    public var hasCheapRandomAccess: Bool { false }
+    public var traits: TileReaderTraits { TileReaderTraits(hasCheapRandomAccess: false) }
 
     public func metadata() throws -> TileMetadata { cachedMetadata }
 

@@ -8,7 +8,7 @@ import Synchronization
 /// refuses a run before it starts. Attached to a destination (`keepDownloads`), it keeps a
 /// `TileDownloadState` there: fresh tiles are not asked again, stale ones conditionally, and an
 /// interrupted run is continued.
-final class TileServerReader: DownloadKeepingReader, CancellableReading {
+final class TileServerReader: DownloadKeepingReader, CancellableReading, StoreInspection {
     let location: TileStoreLocation
     let endpoint: TileServerEndpoint
     let client: TileServerClient
@@ -17,7 +17,7 @@ final class TileServerReader: DownloadKeepingReader, CancellableReading {
     private let counts = Mutex(TileServerCounts())
     /// What downloads into the destination keep, once attached.
     private(set) var downloads: TileDownloadState?
-    var roles: TileReaderRoles { TileReaderRoles(downloadKeeping: self, cancellation: self) }
+    var roles: TileReaderRoles { TileReaderRoles(downloadKeeping: self, inspection: self, cancellation: self) }
     private let revalidate: Bool
     /// The index fetches the bytes of tiles the download state knows only by size and MD5: the
     /// destination does not exist, so every tile will be written (in the concurrent index, not
@@ -36,8 +36,7 @@ final class TileServerReader: DownloadKeepingReader, CancellableReading {
     var schemaDescription: String { TileServerEndpoint.isTemplate(location.address) ? "tile server (URL template)" : "tile server (TileJSON)" }
     var order: TileOrder { .unordered }
     /// With a download state a sync reads the tiles it fetched while planning from there.
-    var hasCheapRandomAccess: Bool { downloads != nil }
-    var isRemote: Bool { true }
+    var traits: TileReaderTraits { TileReaderTraits(hasCheapRandomAccess: downloads != nil, isRemote: true) }
 
     func metadata() throws -> TileMetadata { endpoint.metadata }
 
@@ -57,7 +56,7 @@ final class TileServerReader: DownloadKeepingReader, CancellableReading {
 
     /// How many tiles were asked for, how many the server did not have, and what the download
     /// state settled without a request.
-    var notes: [String] {
+    var readerNotes: [String] {
         (downloads?.warnings ?? []) + counts.withLock { $0 }.notes
     }
 

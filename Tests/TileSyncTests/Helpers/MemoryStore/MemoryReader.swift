@@ -21,7 +21,7 @@ final class MemoryReader: TileReader {
 
     var schemaDescription: String { "memory" }
     var order: TileOrder { kind.capabilities.nativeOrder }
-    var hasCheapRandomAccess: Bool { kind.capabilities.hasCheapRandomAccess }
+    var traits: TileReaderTraits { TileReaderTraits(hasCheapRandomAccess: kind.capabilities.hasCheapRandomAccess) }
 
     func metadata() throws -> TileMetadata { contents.metadata }
 
