@@ -69,13 +69,13 @@ struct MapPictureGenerator {
         for index in 0..<(size * size) {
             for channel in 0..<3 { rgba[index * 4 + channel] = UInt8(pixels[index * 3 + channel].rounded()) }
         }
-        return try RasterReencoder.renderedPNG(RasterImage(width: size, height: size, rgba: rgba))
+        return try RasterReencoder.renderedPNG(RasterReencoder.Image(width: size, height: size, rgba: rgba))
     }
 
     /// Plain sea.
     static func sea() throws -> Data {
         var rgba: [UInt8] = []
         for _ in 0..<(size * size) { rgba += [UInt8(water.0), UInt8(water.1), UInt8(water.2), 255] }
-        return try RasterReencoder.renderedPNG(RasterImage(width: size, height: size, rgba: rgba))
+        return try RasterReencoder.renderedPNG(RasterReencoder.Image(width: size, height: size, rgba: rgba))
     }
 }

@@ -41,11 +41,11 @@ enum FuzzTargets {
         guard let image = try? RasterReencoder.decode(data, pixelLimit: 1 << 22),
               let origin = try? TileCoordinate(z: 0, x: 0, y: 0) else { return }
         let tile = Tile(coordinate: origin, data: data)
-        var lossless = RasterEncoding(format: .webp)
+        var lossless = RasterReencoder.Encoding(format: .webp)
         lossless.lossless = true
-        var jpeg = RasterEncoding(format: .jpeg)
-        jpeg.background = RasterColor(red: 255, green: 255, blue: 255)
-        for encoding in [lossless, RasterEncoding(format: .png), jpeg] {
+        var jpeg = RasterReencoder.Encoding(format: .jpeg)
+        jpeg.background = RasterReencoder.Color(red: 255, green: 255, blue: 255)
+        for encoding in [lossless, RasterReencoder.Encoding(format: .png), jpeg] {
             var limited = encoding
             limited.pixelLimit = 1 << 22
             guard let reencoder = try? RasterReencoder(encoding: limited, store: "fuzz"),

@@ -228,8 +228,8 @@ final class ReliabilityEndToEndTests {
         header.tileDataLength = UInt64(tile.count)
         (header.addressedTilesCount, header.tileEntriesCount, header.tileContentsCount) = (2, 1, 1)
         header.isClustered = true
-        header.tileCompressionValue = PMTilesCompression.gzip.rawValue
-        header.tileTypeValue = PMTilesTileType.mvt.rawValue
+        header.tileCompressionValue = PMTilesHeader.Compression.gzip.rawValue
+        header.tileTypeValue = PMTilesHeader.TileType.mvt.rawValue
         (header.minZoom, header.maxZoom) = honest ? (15, 15) : (0, 1)
         if honest { header.addressedTilesCount = 1 << 30 }
         (header.minLongitudeE7, header.minLatitudeE7, header.maxLongitudeE7, header.maxLatitudeE7) = (-1_800_000_000, -850_000_000, 1_800_000_000, 850_000_000)

@@ -112,7 +112,7 @@ public final class TileSource: @unchecked Sendable {
             throw TileStoreError(.unsupported, store: location.address, message: "has no random access and no kind can index it here")
         }
         let indexLocation = TileStoreLocation(anyKind: kind, address: NSTemporaryDirectory() + "tilesync-source-\(UUID().uuidString)")
-        var options = ConversionOptions()
+        var options = TileConverter.Options()
         options.skipInvalid = true
         _ = try TileConverter.convert(from: location, to: indexLocation, options: options)
         return indexLocation

@@ -2,7 +2,7 @@ extension StoreVerifier {
     /// Starts a verification off the cooperative pool: progress (tiles checked) as an
     /// `AsyncSequence`, the report from `value`; cancelling stops it (nothing is fixed then).
     public static func verification(of location: TileStoreLocation, fix: Bool = false,
-                                    limits: TileAmountLimits = TileAmountLimits()) -> TileOperation<Int, VerificationReport> {
+                                    limits: TileAmountLimits = TileAmountLimits()) -> TileOperation<Int, StoreVerifier.Report> {
         TileOperation { isCancelled, report in
             try verify(location, fix: fix, limits: limits, progress: report, isCancelled: isCancelled)
         }
@@ -11,7 +11,7 @@ extension StoreVerifier {
     /// `verify` for async callers: runs off the cooperative pool and stops at Task cancellation.
     /// - Throws: `TileStoreError` as `verify`; `.interrupted` when the task was cancelled.
     public static func verify(_ location: TileStoreLocation, fix: Bool = false,
-                              limits: TileAmountLimits = TileAmountLimits()) async throws -> VerificationReport {
+                              limits: TileAmountLimits = TileAmountLimits()) async throws -> StoreVerifier.Report {
         try await verification(of: location, fix: fix, limits: limits).value
     }
 }

@@ -3,7 +3,7 @@ extension TilePatcher {
     /// `AsyncSequence`, the summary from `value`. Cancelling stops it before the commit: the
     /// store is as it was (an `s3://` store keeps what was sent; applying again completes it).
     public static func application(of patchPath: String, to store: TileStoreLocation,
-                                   options: PatchApplyOptions = PatchApplyOptions()) -> TileOperation<Int, PatchApplySummary> {
+                                   options: TilePatcher.ApplyOptions = TilePatcher.ApplyOptions()) -> TileOperation<Int, TilePatcher.ApplySummary> {
         TileOperation { isCancelled, report in
             var options = options
             options.isCancelled = CancellationState.either(isCancelled, options.isCancelled)
@@ -19,7 +19,7 @@ extension TilePatcher {
     /// `apply` for async callers: runs off the cooperative pool and stops at Task cancellation.
     /// - Throws: `TileStoreError` as `apply`; `.interrupted` when the task was cancelled.
     public static func apply(patch patchPath: String, to store: TileStoreLocation,
-                             options: PatchApplyOptions = PatchApplyOptions()) async throws -> PatchApplySummary {
+                             options: TilePatcher.ApplyOptions = TilePatcher.ApplyOptions()) async throws -> TilePatcher.ApplySummary {
         try await application(of: patchPath, to: store, options: options).value
     }
 
@@ -27,8 +27,8 @@ extension TilePatcher {
     /// and leaves no patch file.
     /// - Throws: `TileStoreError` as `makePatch`; `.interrupted` when the task was cancelled.
     public static func makePatch(from base: TileStoreLocation, to target: TileStoreLocation, writingTo patchPath: String,
-                                 options: PatchOptions = PatchOptions()) async throws -> PatchSummary {
-        try await TileOperation<Int, PatchSummary> { isCancelled, _ in
+                                 options: TilePatcher.Options = TilePatcher.Options()) async throws -> TilePatcher.Summary {
+        try await TileOperation<Int, TilePatcher.Summary> { isCancelled, _ in
             var options = options
             options.isCancelled = CancellationState.either(isCancelled, options.isCancelled)
             return try makePatch(from: base, to: target, writingTo: patchPath, options: options)
@@ -37,7 +37,7 @@ extension TilePatcher {
 
     /// `describe` for async callers, read on a Dispatch thread.
     /// - Throws: as `describe`.
-    public static func describe(patch patchPath: String) async throws -> PatchDescription {
+    public static func describe(patch patchPath: String) async throws -> TilePatcher.Description {
         try await BlockingWork.run { try describe(patch: patchPath) }
     }
 }

@@ -5,14 +5,14 @@ extension TileSynchronizer {
     /// decided), the summary from `value`. Cancelling stops it before its commit: the
     /// destination is as it was (an `s3://` store keeps the objects already sent).
     public static func synchronization(from source: TileStoreLocation, to destination: TileStoreLocation,
-                                       options: SyncOptions = SyncOptions()) -> TileOperation<SyncProgress, SyncSummary> {
+                                       options: TileSynchronizer.Options = TileSynchronizer.Options()) -> TileOperation<TileSynchronizer.Progress, TileSynchronizer.Summary> {
         TileOperation { isCancelled, report in
             var options = options
             options.isCancelled = CancellationState.either(isCancelled, options.isCancelled)
             let decided = Atomic<Int>(0)
             return try sync(from: source, to: destination, options: options) { entry in
                 let count = decided.add(1, ordering: .relaxed).newValue
-                report(SyncProgress(entriesDecided: count, lastEntry: entry))
+                report(TileSynchronizer.Progress(entriesDecided: count, lastEntry: entry))
             }
         }
     }
@@ -20,7 +20,7 @@ extension TileSynchronizer {
     /// `sync` for async callers: runs off the cooperative pool and stops at Task cancellation.
     /// - Throws: `TileStoreError` as `sync`; `.interrupted` when the task was cancelled.
     public static func sync(from source: TileStoreLocation, to destination: TileStoreLocation,
-                            options: SyncOptions = SyncOptions()) async throws -> SyncSummary {
+                            options: TileSynchronizer.Options = TileSynchronizer.Options()) async throws -> TileSynchronizer.Summary {
         try await synchronization(from: source, to: destination, options: options).value
     }
 
@@ -28,8 +28,8 @@ extension TileSynchronizer {
     /// cooperative pool and stops at Task cancellation.
     /// - Throws: `TileStoreError` as `diff`; `.interrupted` when the task was cancelled.
     public static func diff(from source: TileStoreLocation, to destination: TileStoreLocation,
-                            options: SyncOptions = SyncOptions()) async throws -> SyncSummary {
-        try await TileOperation<Int, SyncSummary> { isCancelled, _ in
+                            options: TileSynchronizer.Options = TileSynchronizer.Options()) async throws -> TileSynchronizer.Summary {
+        try await TileOperation<Int, TileSynchronizer.Summary> { isCancelled, _ in
             var options = options
             options.isCancelled = CancellationState.either(isCancelled, options.isCancelled)
             return try diff(from: source, to: destination, options: options)

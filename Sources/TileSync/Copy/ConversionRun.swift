@@ -6,8 +6,8 @@ import Foundation
 final class ConversionRun {
     private let reader: any TileReader
     private let writer: any TileWriter
-    private let options: ConversionOptions
-    private let progress: ((ConversionProgress) -> Void)?
+    private let options: TileConverter.Options
+    private let progress: ((TileConverter.Progress) -> Void)?
     private let written: ((Tile) -> Void)?
     private let cursor: any TileCursor
     private let blobs: DedupIndex
@@ -16,7 +16,7 @@ final class ConversionRun {
     /// The writer reads the tiles' bytes from the source again at `finish()` (which must then
     /// run inside the source's `withConsistentReads`, as the copy does).
     let rereadsSource: Bool
-    private var summary: ConversionSummary
+    private var summary: TileConverter.Summary
     private var mismatched = SkippedItems()
     private var repeated = SkippedItems()
     private var previous: TileCoordinate?
@@ -26,14 +26,14 @@ final class ConversionRun {
     /// Raster re-encodings of contents that repeat, made once.
     private let repeats: RepeatedRewrites?
 
-    init(reader: any TileReader, writer: any TileWriter, options: ConversionOptions,
-         progress: ((ConversionProgress) -> Void)?, written: ((Tile) -> Void)?) throws {
+    init(reader: any TileReader, writer: any TileWriter, options: TileConverter.Options,
+         progress: ((TileConverter.Progress) -> Void)?, written: ((Tile) -> Void)?) throws {
         self.reader = reader
         self.writer = writer
         self.options = options
         self.progress = progress
         self.written = written
-        summary = ConversionSummary(source: reader.location, destination: writer.location)
+        summary = TileConverter.Summary(source: reader.location, destination: writer.location)
         summary.destinationDeduplicates = writer.deduplication != .none
         linksRepeats = writer.deduplication == .linksRepeats
         cursor = try reader.tiles(matching: options.filter, preferring: writer.preferredOrder)
@@ -54,7 +54,7 @@ final class ConversionRun {
 
     /// Streams every tile into the writer (which the caller then finishes).
     /// - Returns: the summary without its duration.
-    func copy(sourceMetadata: TileMetadata) throws -> ConversionSummary {
+    func copy(sourceMetadata: TileMetadata) throws -> TileConverter.Summary {
         let first = try firstTile()
         let declared = try rewriter?.targetCompression ?? reader.declaredTileCompression()
         let declaredFormat = rewriter?.reencoder?.encoding.format ?? sourceMetadata.format
@@ -122,7 +122,7 @@ final class ConversionRun {
     }
 
     /// Takes the counts of a writer that finds repeats itself, after it finished.
-    static func takeCounts(of writer: any TileWriter, into summary: inout ConversionSummary) {
+    static func takeCounts(of writer: any TileWriter, into summary: inout TileConverter.Summary) {
         guard let counts = writer.abilities.repeatCounts?() else { return }
         summary.duplicateTiles = counts.duplicateTiles
         summary.duplicateBytes = counts.duplicateBytes
@@ -157,7 +157,7 @@ final class ConversionRun {
                 throw TileStoreError(.interrupted, store: writer.location.address, message: "interrupted; the destination was not changed")
             }
             try write(tile, hash: hash, counter: counter)
-            progress?(ConversionProgress(tilesDone: summary.tilesWritten, bytesDone: summary.bytesWritten, tilesTotal: total,
+            progress?(TileConverter.Progress(tilesDone: summary.tilesWritten, bytesDone: summary.bytesWritten, tilesTotal: total,
                                          placesDone: reader.roles.downloadKeeping?.placesSettled))
             next = try prefetcher.next()
         }

@@ -7,14 +7,14 @@ enum StoreJoinRun {
     /// - Returns: the summary without its duration, or nil when the tiles must be streamed
     ///   (nothing was written then).
     /// - Throws: what the writer throws while it plans or writes the join.
-    static func run(reader: any TileReader, writer: any TileWriter, metadata: TileMetadata, options: ConversionOptions,
-                    watchesTiles: Bool) throws -> ConversionSummary? {
+    static func run(reader: any TileReader, writer: any TileWriter, metadata: TileMetadata, options: TileConverter.Options,
+                    watchesTiles: Bool) throws -> TileConverter.Summary? {
         guard options.filter.isEverything, options.compression == nil, !watchesTiles,
               let stores = reader.roles.joinableStores, let join = writer.abilities.joinsStores,
               let plan = try join(stores.parts, metadata) else { return nil }
         try writer.finish()
         stores.joined(plan.tilesPerPart)
-        var summary = ConversionSummary(source: reader.location, destination: writer.location)
+        var summary = TileConverter.Summary(source: reader.location, destination: writer.location)
         summary.tilesWritten = plan.tilesPerPart.reduce(0, +)
         summary.bytesWritten = plan.tileBytes
         summary.destinationDeduplicates = writer.deduplication != .none

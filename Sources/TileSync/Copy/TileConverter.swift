@@ -14,8 +14,8 @@ public enum TileConverter {
     ///   error (per-tile ones only without `skipInvalid`), `.io`, `.interrupted`. On error the
     ///   destination is as it was.
     public static func convert(from source: TileStoreLocation, to destination: TileStoreLocation,
-                               options: ConversionOptions = ConversionOptions(),
-                               progress: ((ConversionProgress) -> Void)? = nil) throws -> ConversionSummary {
+                               options: TileConverter.Options = TileConverter.Options(),
+                               progress: ((TileConverter.Progress) -> Void)? = nil) throws -> TileConverter.Summary {
         do {
             return try convert(from: source, to: destination, options: options, progress: progress, written: nil)
         } catch let error as TileStoreError where error.kind == .interrupted {
@@ -26,8 +26,8 @@ public enum TileConverter {
     }
 
     /// `convert(from:to:options:progress:)`, calling `written` with each tile after it is written.
-    static func convert(from source: TileStoreLocation, to destination: TileStoreLocation, options: ConversionOptions,
-                        progress: ((ConversionProgress) -> Void)?, written: ((Tile) -> Void)?) throws -> ConversionSummary {
+    static func convert(from source: TileStoreLocation, to destination: TileStoreLocation, options: TileConverter.Options,
+                        progress: ((TileConverter.Progress) -> Void)?, written: ((Tile) -> Void)?) throws -> TileConverter.Summary {
         let started = Date()
         try source.refuseSameStore(as: destination)
         destination.resource.removeStaleTemporaries()

@@ -2,7 +2,7 @@
 struct TileRewriteTally {
     /// Raster tiles left as they are by `--compress` alone.
     var rasterPassed = 0
-    var raster = RasterReencodingTally()
+    var raster = RasterReencoder.Tally()
 
     /// Counts one tile's outcome; returns the tile to write, nil for a dropped one.
     /// - Parameter counting: raster re-encoding was asked for (so unchanged tiles are counted as kept).

@@ -18,7 +18,7 @@ struct TileRewriter: Sendable {
 
     /// nil when neither option asks for anything.
     /// - Throws: `TileStoreError` for contradicting settings or undeclared compressions.
-    init?(compression: TileCompression?, raster: RasterEncoding?, reader: any TileReader) throws {
+    init?(compression: TileCompression?, raster: RasterReencoder.Encoding?, reader: any TileReader) throws {
         guard compression != nil || raster != nil else { return nil }
         let store = reader.location.address
         recompressor = try compression.map { TileRecompressor(target: $0, declared: try reader.declaredTileCompression(), store: store) }

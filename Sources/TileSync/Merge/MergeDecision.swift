@@ -1,10 +1,10 @@
 import Foundation
 
 /// How a coordinate that several merge inputs hold is decided: equal bytes are never a
-/// conflict, the `DuplicatePolicy` picks among different bytes, and a holder that is itself a
+/// conflict, the `MergedStoreKind.DuplicatePolicy` picks among different bytes, and a holder that is itself a
 /// merge of a group of sources (its `MergeOrigin`) counts as those sources would at its place.
 struct MergeDecision {
-    let policy: DuplicatePolicy
+    let policy: MergedStoreKind.DuplicatePolicy
     /// The sources, named in conflicts.
     let locations: [TileStoreLocation]
 

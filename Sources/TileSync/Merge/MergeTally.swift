@@ -1,40 +1,42 @@
 import Synchronization
 
-/// What a merge did, counted while it streams: tiles each source gave, and coordinates that
-/// several sources held (with equal bytes, or decided by the policy).
-public final class MergeTally: Sendable {
-    private struct Counts {
-        var given: [Int]
-        var heldAlike = 0
-        var decided = 0
-    }
+extension MergedStoreKind {
+    /// What a merge did, counted while it streams: tiles each source gave, and coordinates that
+    /// several sources held (with equal bytes, or decided by the policy).
+    public final class Tally: Sendable {
+        private struct Counts {
+            var given: [Int]
+            var heldAlike = 0
+            var decided = 0
+        }
 
-    private let counts: Mutex<Counts>
+        private let counts: Mutex<Counts>
 
-    init(sources: Int) {
-        counts = Mutex(Counts(given: Array(repeating: 0, count: sources)))
-    }
+        init(sources: Int) {
+            counts = Mutex(Counts(given: Array(repeating: 0, count: sources)))
+        }
 
-    /// Tiles each source gave to the merge, in the sources' order.
-    public var tilesGiven: [Int] { counts.withLock { $0.given } }
-    /// Coordinates several sources held with the same bytes.
-    public var heldAlike: Int { counts.withLock { $0.heldAlike } }
-    /// Coordinates several sources held with different bytes, decided by the policy.
-    public var decidedByPolicy: Int { counts.withLock { $0.decided } }
+        /// Tiles each source gave to the merge, in the sources' order.
+        public var tilesGiven: [Int] { counts.withLock { $0.given } }
+        /// Coordinates several sources held with the same bytes.
+        public var heldAlike: Int { counts.withLock { $0.heldAlike } }
+        /// Coordinates several sources held with different bytes, decided by the policy.
+        public var decidedByPolicy: Int { counts.withLock { $0.decided } }
 
-    /// Counts `tiles` given by one source that no other source holds (a join of whole stores).
-    func record(given tiles: Int, bySource source: Int) {
-        counts.withLock { $0.given[source] += tiles }
-    }
+        /// Counts `tiles` given by one source that no other source holds (a join of whole stores).
+        func record(given tiles: Int, bySource source: Int) {
+            counts.withLock { $0.given[source] += tiles }
+        }
 
-    /// Counts a merged tile: given by its origin's source, held once, alike or decided.
-    func record(_ origin: MergeOrigin) {
-        counts.withLock { counts in
-            counts.given[origin.source] += 1
-            switch origin.holding {
-            case .single: break
-            case .alike: counts.heldAlike += 1
-            case .decided, .conflict: counts.decided += 1
+        /// Counts a merged tile: given by its origin's source, held once, alike or decided.
+        func record(_ origin: MergeOrigin) {
+            counts.withLock { counts in
+                counts.given[origin.source] += 1
+                switch origin.holding {
+                case .single: break
+                case .alike: counts.heldAlike += 1
+                case .decided, .conflict: counts.decided += 1
+                }
             }
         }
     }

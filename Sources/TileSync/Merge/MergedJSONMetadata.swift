@@ -6,7 +6,7 @@
 enum MergedJSONMetadata {
     /// The merged `json` text, or nil when fewer than two sources have one or one of them is not
     /// a JSON object (the policy's order then picks one source's text as for any key).
-    static func merge(_ texts: [String?], policy: DuplicatePolicy) -> String? {
+    static func merge(_ texts: [String?], policy: MergedStoreKind.DuplicatePolicy) -> String? {
         let given = texts.compactMap { $0 }
         let objects = given.compactMap { text -> JSONValue? in
             guard let value = try? JSONParser.parse(Array(text.utf8)), value.members != nil else { return nil }

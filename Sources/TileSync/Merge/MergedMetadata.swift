@@ -10,7 +10,7 @@ enum MergedMetadata {
 
     /// - Throws: `TileStoreError` `.invalidOptions` when two sources declare different formats.
     /// - Parameter rasterFormatsMayDiffer: raster tiles are re-encoded into one format on the way.
-    static func merge(_ all: [TileMetadata], locations: [TileStoreLocation], policy: DuplicatePolicy,
+    static func merge(_ all: [TileMetadata], locations: [TileStoreLocation], policy: MergedStoreKind.DuplicatePolicy,
                       rasterFormatsMayDiffer: Bool = false) throws -> TileMetadata {
         try refuseMixedFormats(all, locations: locations, rasterFormatsMayDiffer: rasterFormatsMayDiffer)
         var merged = TileMetadata()

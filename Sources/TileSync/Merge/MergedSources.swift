@@ -6,7 +6,7 @@ import Foundation
 final class MergedSources: @unchecked Sendable {
     let locations: [TileStoreLocation]
     let lookups: [TileSource]
-    let policy: DuplicatePolicy
+    let policy: MergedStoreKind.DuplicatePolicy
     /// Raster sources may differ in format (they are re-encoded into one on the way).
     let rasterFormatsMayDiffer: Bool
     /// The order each source streams in (its lookup reader's).
@@ -25,7 +25,7 @@ final class MergedSources: @unchecked Sendable {
     static let defaultOpenLimit = 32
 
     /// - Throws: `TileStoreError` when a source cannot be opened.
-    init(_ locations: [TileStoreLocation], policy: DuplicatePolicy, rasterFormatsMayDiffer: Bool = false,
+    init(_ locations: [TileStoreLocation], policy: MergedStoreKind.DuplicatePolicy, rasterFormatsMayDiffer: Bool = false,
          openLimit: Int = MergedSources.defaultOpenLimit) throws {
         self.locations = locations
         self.policy = policy

@@ -1,15 +1,13 @@
 import Synchronization
 
-/// Several stores of any kinds read as one, in the order given, with a `DuplicatePolicy` for
+/// Several stores of any kinds read as one, in the order given, with a `MergedStoreKind.DuplicatePolicy` for
 /// coordinates several hold. Not in the registry (no address names it): made with
 /// `TileStoreLocation.merging(_:onDuplicate:)`. Read-only.
 public struct MergedStoreKind: TileStoreKind {
-    public typealias Options = MergedStoreOptions
-
     /// The sources, first to last.
     public let sources: [TileStoreLocation]
     /// How a coordinate several sources hold with different bytes is decided.
-    public let policy: DuplicatePolicy
+    public let policy: MergedStoreKind.DuplicatePolicy
     /// The tiles are re-encoded into one compression on the way (`--compress`), so sources may
     /// differ in compression (never in format).
     public let compressionsMayDiffer: Bool
@@ -22,7 +20,7 @@ public struct MergedStoreKind: TileStoreKind {
     private let latest = LatestTally()
 
     /// A merge of `sources` (at least one).
-    public init(sources: [TileStoreLocation], policy: DuplicatePolicy, compressionsMayDiffer: Bool = false,
+    public init(sources: [TileStoreLocation], policy: MergedStoreKind.DuplicatePolicy, compressionsMayDiffer: Bool = false,
                 rasterFormatsMayDiffer: Bool = false) {
         self.sources = sources
         self.policy = policy
@@ -46,15 +44,15 @@ public struct MergedStoreKind: TileStoreKind {
 
     /// What the last stream of the merge did (tiles per source, coordinates held twice), once
     /// a conversion or sync has read it; nil before.
-    public var tally: MergeTally? { latest.value }
+    public var tally: MergedStoreKind.Tally? { latest.value }
 
-    public func claim(_ candidate: TileStoreCandidate) -> TileStoreClaim { .none }
+    public func claim(_ candidate: TileStoreRegistry.Candidate) -> TileStoreRegistry.Claim { .none }
 
-    public func options(from options: TileStoreOptions, at location: TileStoreLocation) throws(TileStoreError) -> MergedStoreOptions {
-        MergedStoreOptions()
+    public func options(from options: TileStoreOptions, at location: TileStoreLocation) throws(TileStoreError) -> MergedStoreKind.Options {
+        MergedStoreKind.Options()
     }
 
-    public func openReader(at location: TileStoreLocation, options: MergedStoreOptions) throws(TileStoreError) -> any TileReader {
+    public func openReader(at location: TileStoreLocation, options: MergedStoreKind.Options) throws(TileStoreError) -> any TileReader {
         do {
             let merged = try MergedSources(sources, policy: policy, rasterFormatsMayDiffer: rasterFormatsMayDiffer,
                                            openLimit: openLimit)
@@ -66,15 +64,15 @@ public struct MergedStoreKind: TileStoreKind {
         }
     }
 
-    public func makeWriter(at location: TileStoreLocation, options: MergedStoreOptions, settings: TileWriterSettings) throws(TileStoreError) -> any TileWriter {
+    public func makeWriter(at location: TileStoreLocation, options: MergedStoreKind.Options, settings: TileWriterSettings) throws(TileStoreError) -> any TileWriter {
         throw TileStoreError(.unsupported, store: location.address, message: "a merge of stores is read, not written")
     }
 
-    public func makeUpdater(at location: TileStoreLocation, options: MergedStoreOptions) throws(TileStoreError) -> any TileUpdater {
+    public func makeUpdater(at location: TileStoreLocation, options: MergedStoreKind.Options) throws(TileStoreError) -> any TileUpdater {
         throw TileStoreError(.unsupported, store: location.address, message: "a merge of stores is read, not written")
     }
 
-    public func resource(at location: TileStoreLocation) -> any TileStoreResource {
+    public func resource(at location: TileStoreLocation) -> any TileStoreLocation.Resource {
         MergedResource(sources: sources)
     }
 }
@@ -85,7 +83,7 @@ extension TileStoreLocation {
     /// (raster tiles are re-encoded into one format on the way), or compressions, unless
     /// `compressionsMayDiffer` (the tiles are recompressed on the way), are refused when it is
     /// opened. The address lists the sources' addresses joined by ` + `.
-    public static func merging(_ sources: [TileStoreLocation], onDuplicate policy: DuplicatePolicy,
+    public static func merging(_ sources: [TileStoreLocation], onDuplicate policy: MergedStoreKind.DuplicatePolicy,
                                compressionsMayDiffer: Bool = false, rasterFormatsMayDiffer: Bool = false) -> TileStoreLocation {
         MergedStoreKind(sources: sources, policy: policy, compressionsMayDiffer: compressionsMayDiffer,
                         rasterFormatsMayDiffer: rasterFormatsMayDiffer).location

@@ -8,7 +8,7 @@ final class MergedTileCursor: TileCursor {
     /// The source each input reads (for inputs that do not give an origin of their own).
     private let sourcePositions: [Int]
     private let decision: MergeDecision
-    private let tally: MergeTally?
+    private let tally: MergedStoreKind.Tally?
     private let defersConflicts: Bool
     private let order: TileOrder
     /// The heads of the inputs read and not taken.
@@ -22,7 +22,7 @@ final class MergedTileCursor: TileCursor {
     ///     are merged).
     ///   - defersConflicts: an `abort` conflict goes on in the tile's origin instead of stopping.
     init(inputs: [any MergeInput], sourcePositions: [Int], order: TileOrder, decision: MergeDecision,
-         tally: MergeTally?, defersConflicts: Bool = false) {
+         tally: MergedStoreKind.Tally?, defersConflicts: Bool = false) {
         self.inputs = inputs
         unread = Array(inputs.indices.reversed())
         self.sourcePositions = sourcePositions

@@ -3,17 +3,17 @@ import Foundation
 /// Several stores read as one (`MergedStoreKind`): tiles stream in the order most sources
 /// share (`MergedSources.order`), those sources read as they stream (each opened when the
 /// merge reaches its first tile, let go at its last) and the others through listings sorted on
-/// disk; a coordinate several hold is decided by the `DuplicatePolicy`, and
+/// disk; a coordinate several hold is decided by the `MergedStoreKind.DuplicatePolicy`, and
 /// the metadata follows `MergedMetadata`'s rules. Every engine reads it as any store.
 final class MergedTileReader: TileReader, CancellableReading, GridReading, CompressionDeclaring {
     let location: TileStoreLocation
     private let sources: MergedSources
-    private let onCursor: @Sendable (MergeTally) -> Void
+    private let onCursor: @Sendable (MergedStoreKind.Tally) -> Void
     private var isCancelled: @Sendable () -> Bool = { false }
     /// Runs a summary wrote for a merge of many sources, kept for the conversion that follows.
     private var prepared: (filter: TileFilter, runs: MergeRuns)?
 
-    init(location: TileStoreLocation, sources: MergedSources, onCursor: @escaping @Sendable (MergeTally) -> Void) {
+    init(location: TileStoreLocation, sources: MergedSources, onCursor: @escaping @Sendable (MergedStoreKind.Tally) -> Void) {
         self.location = location
         self.sources = sources
         self.onCursor = onCursor
@@ -34,7 +34,7 @@ final class MergedTileReader: TileReader, CancellableReading, GridReading, Compr
     /// coordinate (their ranges, from the probes, say so); else a merge in groups, from the runs
     /// a summary wrote when there are some.
     func tiles(matching filter: TileFilter) throws -> any TileCursor {
-        let tally = MergeTally(sources: sources.locations.count)
+        let tally = MergedStoreKind.Tally(sources: sources.locations.count)
         onCursor(tally)
         let all = sources.locations.indices
         if let prepared, prepared.filter == filter {
@@ -54,7 +54,7 @@ final class MergedTileReader: TileReader, CancellableReading, GridReading, Compr
     /// follows, when no tile was invalid). Invalid entries are passed over here: the conversion
     /// itself stops at them, or skips and counts them with `--skip-invalid`.
     func summary(matching filter: TileFilter, countingBytes: Bool) throws -> TileSetSummary {
-        let tally = MergeTally(sources: sources.locations.count)
+        let tally = MergedStoreKind.Tally(sources: sources.locations.count)
         let walk: () throws -> (TileCoordinate, [MergeHolder])?
         if sources.locations.count > sources.openLimit {
             let grouped = grouped(matching: filter, tally: tally, probed: nil, written: nil)
@@ -83,7 +83,7 @@ final class MergedTileReader: TileReader, CancellableReading, GridReading, Compr
 
     /// The sources in `range`: those probed stream their tiles, the others are listed, sorted
     /// and looked up.
-    private func cursor(matching filter: TileFilter, among range: Range<Int>, probed: [StreamedMergeInput?], tally: MergeTally?,
+    private func cursor(matching filter: TileFilter, among range: Range<Int>, probed: [StreamedMergeInput?], tally: MergedStoreKind.Tally?,
                         defersConflicts: Bool = false) throws -> MergedTileCursor {
         let inputs: [any MergeInput] = try range.map { position in
             if let streamed = probed[position] { return streamed }
@@ -132,7 +132,7 @@ final class MergedTileReader: TileReader, CancellableReading, GridReading, Compr
 
     /// A merge of more sources than `MergedSources.openLimit` overlapping, group by group
     /// (`probed`: the sources probed already, else each group probes its own).
-    private func grouped(matching filter: TileFilter, tally: MergeTally, probed: [StreamedMergeInput?]?,
+    private func grouped(matching filter: TileFilter, tally: MergedStoreKind.Tally, probed: [StreamedMergeInput?]?,
                          written: MergeRuns?) -> GroupedMergeCursor {
         let limit = sources.openLimit, count = sources.locations.count
         let groups = stride(from: 0, to: count, by: limit).map { $0..<min($0 + limit, count) }
@@ -167,7 +167,7 @@ final class MergedTileReader: TileReader, CancellableReading, GridReading, Compr
     private var joinableStores: JoinableStores {
         let count = sources.locations.count, onCursor = onCursor
         return JoinableStores(parts: sources.locations) { given in
-            let tally = MergeTally(sources: count)
+            let tally = MergedStoreKind.Tally(sources: count)
             for (source, tiles) in given.enumerated() { tally.record(given: tiles, bySource: source) }
             onCursor(tally)
         }

@@ -14,7 +14,7 @@ public enum TilePatcher {
     ///   without `overwrite`, `.sameSourceAndDestination`, `.interrupted`, read errors); no
     ///   patch file is left then.
     public static func makePatch(from base: TileStoreLocation, to target: TileStoreLocation, writingTo patchPath: String,
-                                 options: PatchOptions = PatchOptions()) throws -> PatchSummary {
+                                 options: TilePatcher.Options = TilePatcher.Options()) throws -> TilePatcher.Summary {
         let started = Date()
         do {
             try base.refuseSameStore(as: target)
@@ -24,7 +24,7 @@ public enum TilePatcher {
             guard base.resource.exists else {
                 throw TileStoreError(.notFound, store: base.address, message: "no such store; a patch is made against an existing one")
             }
-            var syncOptions = SyncOptions()
+            var syncOptions = TileSynchronizer.Options()
             syncOptions.filter = options.filter
             syncOptions.delete = true
             syncOptions.checksum = true
@@ -42,7 +42,7 @@ public enum TilePatcher {
             let planner = try SyncPlanner(context: context, each: nil)
             let plan = try planner.makePlan()
             let writer = try PatchFileWriter(path: patchPath, overwrite: options.overwrite)
-            var summary = PatchSummary(base: base, target: target, patchPath: patchPath)
+            var summary = TilePatcher.Summary(base: base, target: target, patchPath: patchPath)
             do {
                 try SyncApplier(context: context, plan: planner.plan, nextState: nil)
                     .apply(metadata: changes, format: SniffedTileFormat(.unknown), through: writer)
@@ -70,10 +70,10 @@ public enum TilePatcher {
 
     /// What a patch file holds: rows that put and delete tiles, metadata changes, its hashes.
     /// - Throws: `TileStoreError` as `apply` does for a file that is no patch.
-    public static func describe(patch patchPath: String) throws -> PatchDescription {
+    public static func describe(patch patchPath: String) throws -> TilePatcher.Description {
         let patch = try PatchFileReader(path: patchPath)
         let counts = try patch.counts()
-        return PatchDescription(puts: counts.puts, deletions: counts.deletions, metadataChanges: patch.metadataChanges.entries.count,
+        return TilePatcher.Description(puts: counts.puts, deletions: counts.deletions, metadataChanges: patch.metadataChanges.entries.count,
                                 beforeHash: patch.beforeHash, afterHash: patch.afterHash)
     }
 
@@ -92,7 +92,7 @@ public enum TilePatcher {
     ///   read and write errors. The store is then as it was (or, for a folder, completed by the
     ///   next run).
     public static func apply(patch patchPath: String, to store: TileStoreLocation,
-                             options: PatchApplyOptions = PatchApplyOptions()) throws -> PatchApplySummary {
+                             options: TilePatcher.ApplyOptions = TilePatcher.ApplyOptions()) throws -> TilePatcher.ApplySummary {
         let started = Date()
         do {
             let patch = try PatchFileReader(path: patchPath)
@@ -103,7 +103,7 @@ public enum TilePatcher {
             }
             resource.removeStaleTemporaries()
             try resource.recoverInterruptedUpdate()
-            var summary = PatchApplySummary(store: store, patchPath: patchPath)
+            var summary = TilePatcher.ApplySummary(store: store, patchPath: patchPath)
             let stamp = resource.versionStamp
             let (hashes, metadata) = try check(patch, against: store, options: options, summary: &summary)
             summary.added = hashes.added
@@ -131,8 +131,8 @@ public enum TilePatcher {
 
     /// The store's hashes with and without the patch, checked against the patch's; the
     /// metadata to write, or nil when the store already holds the patch's result.
-    private static func check(_ patch: PatchFileReader, against store: TileStoreLocation, options: PatchApplyOptions,
-                              summary: inout PatchApplySummary) throws -> (PatchedStoreHashes, TileMetadata?) {
+    private static func check(_ patch: PatchFileReader, against store: TileStoreLocation, options: TilePatcher.ApplyOptions,
+                              summary: inout TilePatcher.ApplySummary) throws -> (PatchedStoreHashes, TileMetadata?) {
         let reader = try store.openReader()
         reader.setCancellation(options.isCancelled)
         let hashes = try PatchedStoreHashes.compute(store: reader, patch: patch)
@@ -183,7 +183,7 @@ public enum TilePatcher {
     /// checking that a file-backed store is still the one the hashes were computed from (its
     /// `stamp`); the aggregate hash the updater committed, when it computed or was given one.
     private static func write(_ patch: PatchFileReader, to store: TileStoreLocation, metadata: TileMetadata,
-                              options: PatchApplyOptions, stamp: String?, hashes: PatchedStoreHashes) throws -> ContentHash? {
+                              options: TilePatcher.ApplyOptions, stamp: String?, hashes: PatchedStoreHashes) throws -> ContentHash? {
         let format = try metadata.format.map { SniffedTileFormat($0) } ?? patch.firstTileData().map { SniffedTileFormat(sniffing: $0) }
             ?? SniffedTileFormat(.unknown)
         let updater = try store.makeUpdater()

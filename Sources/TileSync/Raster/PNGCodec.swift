@@ -8,14 +8,14 @@ import Foundation
 /// and run-length strategies; 8-bit grey and true colour also with adaptive filters and the
 /// filtered strategy (line art compresses best unfiltered, photographs filtered).
 enum PNGCodec {
-    /// - Throws: `RasterCodecError` for bytes that are not a whole PNG, or too many pixels.
-    static func decode(_ data: Data, pixelLimit: Int) throws(RasterCodecError) -> RasterImage {
+    /// - Throws: `RasterReencoder.CodecError` for bytes that are not a whole PNG, or too many pixels.
+    static func decode(_ data: Data, pixelLimit: Int) throws(RasterReencoder.CodecError) -> RasterReencoder.Image {
         try RasterShim.image(decoding: data) { tilesync_png_decode($0, $1, UInt64(pixelLimit), $2, $3, $4) }
     }
 
     /// The image as a PNG that decodes to exactly its pixels.
-    /// - Throws: `RasterCodecError` when libpng fails (out of memory).
-    static func encode(_ image: RasterImage) throws(RasterCodecError) -> [UInt8] {
+    /// - Throws: `RasterReencoder.CodecError` when libpng fails (out of memory).
+    static func encode(_ image: RasterReencoder.Image) throws(RasterReencoder.CodecError) -> [UInt8] {
         let layout = PNGColorLayout.choose(for: image)
         let rows = layout.pack(image)
         var palette: [UInt8] = [], alphas: [UInt8] = []
@@ -40,24 +40,24 @@ enum PNGCodec {
 
     /// The image as a map renderer writes a PNG: 8-bit RGB (RGBA when not opaque), zlib level 6,
     /// adaptive filters, one pass.
-    static func encodeAsRendered(_ image: RasterImage) throws(RasterCodecError) -> [UInt8] {
+    static func encodeAsRendered(_ image: RasterReencoder.Image) throws(RasterReencoder.CodecError) -> [UInt8] {
         let layout = PNGColorLayout(colorType: image.isOpaque ? .rgb : .rgba, bitDepth: 8, palette: [])
         return try encode(image, layout: layout, rows: layout.pack(image), palette: [], alphas: [],
                           filters: Int32(TILESYNC_PNG_FILTER_ADAPTIVE), strategy: 0, level: 6)
     }
 
-    private static func encode(_ image: RasterImage, layout: PNGColorLayout, rows: [UInt8], palette: [UInt8], alphas: [UInt8],
-                               filters: Int32, strategy: Int32, level: Int32 = 9) throws(RasterCodecError) -> [UInt8] {
-        try rows.withUnsafeBufferPointer { (packed: UnsafeBufferPointer<UInt8>) throws(RasterCodecError) -> [UInt8] in
-            try palette.withUnsafeBufferPointer { (paletteBytes: UnsafeBufferPointer<UInt8>) throws(RasterCodecError) -> [UInt8] in
-                try alphas.withUnsafeBufferPointer { (alphaBytes: UnsafeBufferPointer<UInt8>) throws(RasterCodecError) -> [UInt8] in
+    private static func encode(_ image: RasterReencoder.Image, layout: PNGColorLayout, rows: [UInt8], palette: [UInt8], alphas: [UInt8],
+                               filters: Int32, strategy: Int32, level: Int32 = 9) throws(RasterReencoder.CodecError) -> [UInt8] {
+        try rows.withUnsafeBufferPointer { (packed: UnsafeBufferPointer<UInt8>) throws(RasterReencoder.CodecError) -> [UInt8] in
+            try palette.withUnsafeBufferPointer { (paletteBytes: UnsafeBufferPointer<UInt8>) throws(RasterReencoder.CodecError) -> [UInt8] in
+                try alphas.withUnsafeBufferPointer { (alphaBytes: UnsafeBufferPointer<UInt8>) throws(RasterReencoder.CodecError) -> [UInt8] in
                     var settings = tilesync_png_settings(
                         width: UInt32(image.width), height: UInt32(image.height), color_type: layout.colorType.rawValue,
                         bit_depth: Int32(layout.bitDepth), row_bytes: layout.rowBytes(width: image.width),
                         palette: paletteBytes.baseAddress, palette_count: Int32(layout.palette.count),
                         palette_alpha: alphaBytes.baseAddress, alpha_count: Int32(alphas.count),
                         compression_level: level, filters: filters, strategy: strategy)
-                    guard let start = packed.baseAddress else { throw RasterCodecError(.invalid, "is an empty image") }
+                    guard let start = packed.baseAddress else { throw RasterReencoder.CodecError(.invalid, "is an empty image") }
                     return try RasterShim.bytes { tilesync_png_encode(start, &settings, $0, $1, $2) }
                 }
             }

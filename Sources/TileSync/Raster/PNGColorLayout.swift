@@ -24,7 +24,7 @@ struct PNGColorLayout: Equatable {
     }
 
     /// The layout for an image's pixels.
-    static func choose(for image: RasterImage) -> PNGColorLayout {
+    static func choose(for image: RasterReencoder.Image) -> PNGColorLayout {
         var opaque = true, gray = true
         var grayDepth = 1
         image.rgba.withUnsafeBufferPointer { pixels in
@@ -50,7 +50,7 @@ struct PNGColorLayout: Equatable {
     }
 
     /// The image's rows packed for this layout.
-    func pack(_ image: RasterImage) -> [UInt8] {
+    func pack(_ image: RasterReencoder.Image) -> [UInt8] {
         let stride = rowBytes(width: image.width)
         var rows = [UInt8](repeating: 0, count: stride * image.height)
         let indexes = colorType == .palette ? Self.indexTable(palette) : nil
@@ -102,7 +102,7 @@ struct PNGColorLayout: Equatable {
     }
 
     /// The distinct RGBA colours, or nil when there are more than `limit`.
-    private static func distinctColors(_ image: RasterImage, upTo limit: Int) -> [UInt32]? {
+    private static func distinctColors(_ image: RasterReencoder.Image, upTo limit: Int) -> [UInt32]? {
         var table = ColorTable()
         return image.rgba.withUnsafeBufferPointer { pixels -> [UInt32]? in
             var index = 0

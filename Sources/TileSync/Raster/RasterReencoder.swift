@@ -6,7 +6,7 @@ import CTileSyncRasterShims
 #endif
 public import Foundation
 
-/// Re-encodes one raster tile as `RasterEncoding` says: decodes its PNG, JPEG or WebP bytes to
+/// Re-encodes one raster tile as `RasterReencoder.Encoding` says: decodes its PNG, JPEG or WebP bytes to
 /// RGBA (refusing more than `pixelLimit` pixels), drops it when fully transparent and asked to,
 /// and encodes it in the target format. A tile whose re-encoding is larger than its bytes in the
 /// same format keeps its bytes; a 16-bit PNG stays as it is when PNG is the target (its samples
@@ -23,7 +23,7 @@ public struct RasterReencoder: Sendable {
         case dropped
     }
 
-    public let encoding: RasterEncoding
+    public let encoding: RasterReencoder.Encoding
     private let store: String
 
     /// True in builds with the raster codecs (the `RasterCodecs` trait, Linux and macOS).
@@ -38,7 +38,7 @@ public struct RasterReencoder: Sendable {
     /// - Parameter store: the source, for messages.
     /// - Throws: `TileStoreError` `.invalidOptions` for contradicting settings, `.unsupported` in a
     ///   build without the codecs.
-    public init(encoding: RasterEncoding, store: String) throws(TileStoreError) {
+    public init(encoding: RasterReencoder.Encoding, store: String) throws(TileStoreError) {
         try encoding.validate(store: store)
         guard Self.isAvailable else {
             throw TileStoreError(.unsupported, store: store,
@@ -53,7 +53,7 @@ public struct RasterReencoder: Sendable {
     ///   PNG, JPEG or WebP, have too many pixels, or cannot go into the target (transparency into
     ///   JPEG without a background).
     public func reencode(_ tile: Tile) throws(TileStoreError) -> Outcome {
-        do throws(RasterCodecError) {
+        do throws(RasterReencoder.CodecError) {
             return try reencode(tile.data)
         } catch {
             throw TileStoreError(.invalidTile, store: store, item: "tile \(tile.coordinate)", message: error.message,
@@ -62,7 +62,7 @@ public struct RasterReencoder: Sendable {
         }
     }
 
-    private func reencode(_ data: Data) throws(RasterCodecError) -> Outcome {
+    private func reencode(_ data: Data) throws(RasterReencoder.CodecError) -> Outcome {
         let source = SniffedTileFormat(sniffing: data).format
         let image = try Self.decode(data, as: source, pixelLimit: encoding.pixelLimit)
         if encoding.dropEmpty, image.isFullyTransparent { return .dropped }
@@ -74,43 +74,43 @@ public struct RasterReencoder: Sendable {
     }
 
     /// The pixels of PNG, JPEG or WebP bytes.
-    /// - Throws: `RasterCodecError` for other formats, invalid bytes or too many pixels.
-    public static func decode(_ data: Data, pixelLimit: Int = RasterEncoding().pixelLimit) throws(RasterCodecError) -> RasterImage {
+    /// - Throws: `RasterReencoder.CodecError` for other formats, invalid bytes or too many pixels.
+    public static func decode(_ data: Data, pixelLimit: Int = RasterReencoder.Encoding().pixelLimit) throws(RasterReencoder.CodecError) -> RasterReencoder.Image {
         try decode(data, as: SniffedTileFormat(sniffing: data).format, pixelLimit: pixelLimit)
     }
 
     /// The image as a map renderer writes a PNG (8-bit RGB or RGBA, zlib level 6, adaptive
     /// filters): what tile servers usually hold, for generating test and benchmark tiles.
-    /// - Throws: `RasterCodecError` in a build without the codecs, or when libpng fails.
-    public static func renderedPNG(_ image: RasterImage) throws(RasterCodecError) -> Data {
+    /// - Throws: `RasterReencoder.CodecError` in a build without the codecs, or when libpng fails.
+    public static func renderedPNG(_ image: RasterReencoder.Image) throws(RasterReencoder.CodecError) -> Data {
         #if canImport(CTileSyncWebP) && canImport(CTileSyncRasterShims)
         return Data(try PNGCodec.encodeAsRendered(image))
         #else
-        throw RasterCodecError(.unsupported, "cannot be encoded: this build has no raster codecs")
+        throw RasterReencoder.CodecError(.unsupported, "cannot be encoded: this build has no raster codecs")
         #endif
     }
 
-    private static func decode(_ data: Data, as format: TileFormat, pixelLimit: Int) throws(RasterCodecError) -> RasterImage {
-        do throws(RasterCodecError) {
+    private static func decode(_ data: Data, as format: TileFormat, pixelLimit: Int) throws(RasterReencoder.CodecError) -> RasterReencoder.Image {
+        do throws(RasterReencoder.CodecError) {
             switch format {
             #if canImport(CTileSyncWebP) && canImport(CTileSyncRasterShims)
             case .png: return try PNGCodec.decode(data, pixelLimit: pixelLimit)
             case .jpeg: return try JPEGCodec.decode(data, pixelLimit: pixelLimit)
             case .webp: return try WebPCodec.decode(data, pixelLimit: pixelLimit)
             #endif
-            case .gif: throw RasterCodecError(.unsupported, "is a GIF, which TileSync does not decode (PNG, JPEG and WebP only)")
-            case .pbf, .json: throw RasterCodecError(.unsupported, "is a \(format == .pbf ? "vector" : "JSON") tile, not a raster image (re-encoding applies to PNG, JPEG and WebP)")
-            default: throw RasterCodecError(.invalid, isAvailable ? "is not a PNG, JPEG or WebP image" : "cannot be decoded: this build has no raster codecs")
+            case .gif: throw RasterReencoder.CodecError(.unsupported, "is a GIF, which TileSync does not decode (PNG, JPEG and WebP only)")
+            case .pbf, .json: throw RasterReencoder.CodecError(.unsupported, "is a \(format == .pbf ? "vector" : "JSON") tile, not a raster image (re-encoding applies to PNG, JPEG and WebP)")
+            default: throw RasterReencoder.CodecError(.invalid, isAvailable ? "is not a PNG, JPEG or WebP image" : "cannot be decoded: this build has no raster codecs")
             }
         } catch {
             let name = format == .jpeg ? "JPEG" : format == .webp ? "WebP" : "PNG"
             guard [.png, .jpeg, .webp].contains(format) else { throw error }
             let text = error.message.hasPrefix("is ") ? "it " + error.message : error.message
-            throw RasterCodecError(error.kind, "cannot be decoded as \(name): \(text)")
+            throw RasterReencoder.CodecError(error.kind, "cannot be decoded as \(name): \(text)")
         }
     }
 
-    private func encode(_ image: RasterImage, as target: TileFormat) throws(RasterCodecError) -> [UInt8] {
+    private func encode(_ image: RasterReencoder.Image, as target: TileFormat) throws(RasterReencoder.CodecError) -> [UInt8] {
         #if canImport(CTileSyncWebP) && canImport(CTileSyncRasterShims)
         switch target {
         case .webp: return try WebPCodec.encode(image, quality: encoding.quality, lossless: encoding.lossless)
@@ -118,13 +118,13 @@ public struct RasterReencoder: Sendable {
         default:
             let opaque = image.isOpaque
             guard opaque || encoding.background != nil else {
-                throw RasterCodecError(.unsupported, "has transparent pixels, which JPEG cannot hold")
+                throw RasterReencoder.CodecError(.unsupported, "has transparent pixels, which JPEG cannot hold")
             }
-            let rgb = image.rgb(over: encoding.background ?? RasterColor(red: 255, green: 255, blue: 255))
+            let rgb = image.rgb(over: encoding.background ?? RasterReencoder.Color(red: 255, green: 255, blue: 255))
             return try JPEGCodec.encode(rgb: rgb, width: image.width, height: image.height, quality: encoding.quality)
         }
         #else
-        throw RasterCodecError(.unsupported, "cannot be encoded: this build has no raster codecs")
+        throw RasterReencoder.CodecError(.unsupported, "cannot be encoded: this build has no raster codecs")
         #endif
     }
 }

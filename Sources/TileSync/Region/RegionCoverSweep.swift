@@ -70,8 +70,8 @@ enum RegionCoverSweep {
     }
 
     /// The whole cover at zoom `z`.
-    static func cover(of outline: RegionOutline, zoom z: Int) -> RegionZoomCover {
-        var builder = RegionZoomCover.Builder(z: z)
+    static func cover(of outline: RegionOutline, zoom z: Int) -> TileRegion.ZoomCover {
+        var builder = TileRegion.ZoomCover.Builder(z: z)
         forEachRow(of: outline, zoom: z) { builder.append(row: $0, spans: $1) }
         return builder.finish()
     }

@@ -12,7 +12,7 @@ import Darwin
 /// to Web Mercator and edges straight there (`RegionCoverSweep`).
 ///
 /// Covers are computed per zoom when first asked and kept, as column runs per row
-/// (`RegionZoomCover`): a country at zoom 16 costs memory of its outline, not of its tiles.
+/// (`TileRegion.ZoomCover`): a country at zoom 16 costs memory of its outline, not of its tiles.
 public final class TileRegion: Sendable, Hashable, CustomStringConvertible {
     /// The file the region was read from (or the name given), for messages.
     public let name: String
@@ -25,7 +25,7 @@ public final class TileRegion: Sendable, Hashable, CustomStringConvertible {
     /// An MD5 of the file's bytes, the buffer and the border: equal for equal regions.
     public let fingerprint: String
     let outline: RegionOutline
-    private let covers = Mutex<[Int: RegionZoomCover]>([:])
+    private let covers = Mutex<[Int: TileRegion.ZoomCover]>([:])
 
     /// The largest `border`.
     public static let maximumBorder = 256
@@ -65,7 +65,7 @@ public final class TileRegion: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The tiles covered at zoom `z` (computed once, then kept).
-    public func cover(atZoom z: Int) -> RegionZoomCover {
+    public func cover(atZoom z: Int) -> TileRegion.ZoomCover {
         if let cover = covers.withLock({ $0[z] }) { return cover }
         let cover = RegionCoverSweep.cover(of: outline, zoom: z).grown(by: border)
         covers.withLock { $0[z] = cover }
@@ -84,7 +84,7 @@ public final class TileRegion: Sendable, Hashable, CustomStringConvertible {
         if border > 0 { return cover(atZoom: z).tileCount }
         var count = 0
         RegionCoverSweep.forEachRow(of: outline, zoom: z) { _, spans in
-            count += RegionZoomCover.joined(spans).reduce(0) { $0 + $1.count }
+            count += TileRegion.ZoomCover.joined(spans).reduce(0) { $0 + $1.count }
         }
         return count
     }

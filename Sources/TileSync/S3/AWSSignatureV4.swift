@@ -8,12 +8,12 @@ import Synchronization
 /// Paths and query strings are given already encoded with `uriEncode`, so the request sent
 /// carries exactly the bytes that were signed.
 struct AWSSignatureV4: Sendable {
-    let credentials: AWSCredentials
+    let credentials: S3Configuration.Credentials
     let region: String
     let service: String
     private let keyCache = KeyCache()
 
-    init(credentials: AWSCredentials, region: String, service: String) {
+    init(credentials: S3Configuration.Credentials, region: String, service: String) {
         self.credentials = credentials
         self.region = region
         self.service = service

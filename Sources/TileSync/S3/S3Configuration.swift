@@ -17,7 +17,7 @@ public struct S3Configuration: Sendable, CustomStringConvertible {
     /// The signing region.
     public var region: String
     /// The key pair requests are signed with.
-    public var credentials: AWSCredentials
+    public var credentials: S3Configuration.Credentials
     /// `http://host/bucket/key` (true) or `http://bucket.host/key`.
     public var usesPathStyle: Bool
     /// Requests in flight at once.
@@ -40,7 +40,7 @@ public struct S3Configuration: Sendable, CustomStringConvertible {
     public static let defaultTransfers = 32
 
     /// A configuration given in full.
-    public init(endpoint: URL, region: String, credentials: AWSCredentials, usesPathStyle: Bool = true,
+    public init(endpoint: URL, region: String, credentials: S3Configuration.Credentials, usesPathStyle: Bool = true,
                 transfers: Int = Self.defaultTransfers, attempts: Int = 6, timeout: TimeInterval = 30,
                 initialBackoff: TimeInterval = 0.5, maximumBackoff: TimeInterval = 10) {
         self.endpoint = endpoint
@@ -74,11 +74,11 @@ public struct S3Configuration: Sendable, CustomStringConvertible {
             credentialsFile?.value(key, profile: profile) ?? configFile?.value(key, profile: profile)
         }
 
-        let credentials: AWSCredentials
+        let credentials: S3Configuration.Credentials
         if let key = setting("AWS_ACCESS_KEY_ID"), let secret = setting("AWS_SECRET_ACCESS_KEY") {
-            credentials = AWSCredentials(accessKeyID: key, secretAccessKey: secret, sessionToken: setting("AWS_SESSION_TOKEN"))
+            credentials = S3Configuration.Credentials(accessKeyID: key, secretAccessKey: secret, sessionToken: setting("AWS_SESSION_TOKEN"))
         } else if let key = profileValue("aws_access_key_id"), let secret = profileValue("aws_secret_access_key") {
-            credentials = AWSCredentials(accessKeyID: key, secretAccessKey: secret, sessionToken: profileValue("aws_session_token"))
+            credentials = S3Configuration.Credentials(accessKeyID: key, secretAccessKey: secret, sessionToken: profileValue("aws_session_token"))
         } else {
             let profileNote = setting("AWS_PROFILE") == nil ? "profile default" : "profile \(profile) (AWS_PROFILE)"
             throw S3Error(message: "no AWS credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or give the \(profileNote) "

@@ -7,7 +7,7 @@ import Foundation
 final class SyncContext {
     let source: TileStoreLocation
     let destination: TileStoreLocation
-    let options: SyncOptions
+    let options: TileSynchronizer.Options
     let sourceReader: any TileReader
     /// The source reader when it rewrites tiles (`--tile-format`, `--drop-empty`, `--compress`):
     /// its memo, first-tile format and planned-tiles cursor.
@@ -29,7 +29,7 @@ final class SyncContext {
     /// The source's tiles within the filter, where it can tell before reading them.
     var sourceAmount: TileAmount?
 
-    init(source: TileStoreLocation, destination: TileStoreLocation, options: SyncOptions, sourceReader: any TileReader,
+    init(source: TileStoreLocation, destination: TileStoreLocation, options: TileSynchronizer.Options, sourceReader: any TileReader,
          rewritingSource: RewritingTileReader? = nil) throws {
         self.source = source
         self.destination = destination
@@ -79,9 +79,9 @@ final class SyncContext {
 
     /// The summary of a sync that the state shows is not needed (neither store changed since
     /// the last one), or nil.
-    func unchangedSummary() -> SyncSummary? {
+    func unchangedSummary() -> TileSynchronizer.Summary? {
         guard sourceUnchanged && destinationUnchanged, let state, !options.delete || state.count(inSource: false) == 0 else { return nil }
-        var summary = SyncSummary(source: source, destination: destination)
+        var summary = TileSynchronizer.Summary(source: source, destination: destination)
         summary.unchanged = state.count(inSource: true)
         summary.kept = state.count(inSource: false)
         summary.quickCheckSkippedComparison = true

@@ -7,14 +7,14 @@ enum SyncInitialCopy {
     /// True when `sync` may take this path: not with raster re-encoding, whose memo (what each
     /// source tile became) only a planned sync writes, so that the next sync need not re-encode
     /// every tile to compare it.
-    static func applies(from source: TileStoreLocation, to destination: TileStoreLocation, options: SyncOptions) -> Bool {
+    static func applies(from source: TileStoreLocation, to destination: TileStoreLocation, options: TileSynchronizer.Options) -> Bool {
         !options.dryRun && !destination.resource.exists && !SyncContext.keepsState(source, destination)
             && options.rasterEncoding == nil
     }
 
-    static func run(from source: TileStoreLocation, to destination: TileStoreLocation, options: SyncOptions,
-                    each: ((SyncPlanEntry) -> Void)?, started: Date) throws -> SyncSummary {
-        var conversion = ConversionOptions()
+    static func run(from source: TileStoreLocation, to destination: TileStoreLocation, options: TileSynchronizer.Options,
+                    each: ((TileSynchronizer.PlanEntry) -> Void)?, started: Date) throws -> TileSynchronizer.Summary {
+        var conversion = TileConverter.Options()
         conversion.filter = options.filter
         conversion.skipInvalid = options.skipInvalid
         conversion.compression = options.compression
@@ -23,9 +23,9 @@ enum SyncInitialCopy {
         conversion.limits = options.limits
         conversion.preservesModificationTimes = true
         let converted = try TileConverter.convert(from: source, to: destination, options: conversion, progress: nil) { tile in
-            each?(SyncPlanEntry(action: .add, coordinate: tile.coordinate, size: tile.data.count))
+            each?(TileSynchronizer.PlanEntry(action: .add, coordinate: tile.coordinate, size: tile.data.count))
         }
-        var summary = SyncSummary(source: source, destination: destination)
+        var summary = TileSynchronizer.Summary(source: source, destination: destination)
         summary.added = converted.tilesWritten
         summary.gridsAdded = converted.gridsWritten
         summary.uncarried = converted.uncarried

@@ -1,38 +1,40 @@
-/// How `TileSynchronizer` compares and updates two stores. What is particular to a store (its
-/// layout, the schema of an MBTiles it creates) travels in its location's `options`.
-public struct SyncOptions: Sendable {
-    /// Which tiles both sides are limited to.
-    public var filter: TileFilter = .all
-    /// Remove destination tiles the source does not have (`--delete`).
-    public var delete = false
-    /// Compute the plan, change nothing (`--dry-run`).
-    public var dryRun = false
-    /// Compare content hashes of every tile, ignoring modification times and the sync state
-    /// (`--checksum`).
-    public var checksum = false
-    /// Re-encode vector tiles into this compression (`--compress`); the source's tiles are then
-    /// compared as recompressed, by MD5 (as with `checksum`). nil keeps the bytes.
-    public var compression: TileCompression?
-    /// Re-encode raster tiles, or drop empty ones (`--tile-format`, `--drop-empty`); the source's
-    /// tiles are then compared as re-encoded, by MD5, and a memo beside the destination's sync
-    /// state keeps what each source tile became, so a rerun re-encodes only tiles that changed.
-    public var rasterEncoding: RasterEncoding?
-    /// Count invalid source tiles and go on instead of stopping.
-    public var skipInvalid = false
-    /// Refuse, before any change, a sync that would delete more than this many tiles
-    /// (`--max-delete`, rclone's guard against an emptied or wrong source); nil: no limit.
-    public var maxDelete: Int?
-    /// What the run refuses before its first write (`--max-tiles`, free space).
-    public var limits = TileAmountLimits()
-    /// Polled between tiles; true stops the run before the commit, leaving the destination as it was.
-    public var isCancelled: @Sendable () -> Bool = { false }
-    /// Called as a source that asks for each tile (a tile server) is listed, which is its
-    /// download: tiles and bytes so far, and the places asked of the total. On any thread, one
-    /// call at a time; nil for none.
-    public var progress: (@Sendable (ConversionProgress) -> Void)?
-    /// False when the run must leave no sync state in the destination (a patch is made against it).
-    var recordsState = true
+extension TileSynchronizer {
+    /// How `TileSynchronizer` compares and updates two stores. What is particular to a store (its
+    /// layout, the schema of an MBTiles it creates) travels in its location's `options`.
+    public struct Options: Sendable {
+        /// Which tiles both sides are limited to.
+        public var filter: TileFilter = .all
+        /// Remove destination tiles the source does not have (`--delete`).
+        public var delete = false
+        /// Compute the plan, change nothing (`--dry-run`).
+        public var dryRun = false
+        /// Compare content hashes of every tile, ignoring modification times and the sync state
+        /// (`--checksum`).
+        public var checksum = false
+        /// Re-encode vector tiles into this compression (`--compress`); the source's tiles are then
+        /// compared as recompressed, by MD5 (as with `checksum`). nil keeps the bytes.
+        public var compression: TileCompression?
+        /// Re-encode raster tiles, or drop empty ones (`--tile-format`, `--drop-empty`); the source's
+        /// tiles are then compared as re-encoded, by MD5, and a memo beside the destination's sync
+        /// state keeps what each source tile became, so a rerun re-encodes only tiles that changed.
+        public var rasterEncoding: RasterReencoder.Encoding?
+        /// Count invalid source tiles and go on instead of stopping.
+        public var skipInvalid = false
+        /// Refuse, before any change, a sync that would delete more than this many tiles
+        /// (`--max-delete`, rclone's guard against an emptied or wrong source); nil: no limit.
+        public var maxDelete: Int?
+        /// What the run refuses before its first write (`--max-tiles`, free space).
+        public var limits = TileAmountLimits()
+        /// Polled between tiles; true stops the run before the commit, leaving the destination as it was.
+        public var isCancelled: @Sendable () -> Bool = { false }
+        /// Called as a source that asks for each tile (a tile server) is listed, which is its
+        /// download: tiles and bytes so far, and the places asked of the total. On any thread, one
+        /// call at a time; nil for none.
+        public var progress: (@Sendable (TileConverter.Progress) -> Void)?
+        /// False when the run must leave no sync state in the destination (a patch is made against it).
+        var recordsState = true
 
-    /// Defaults: every tile, keep destination-only tiles, quick mode, apply the plan.
-    public init() {}
+        /// Defaults: every tile, keep destination-only tiles, quick mode, apply the plan.
+        public init() {}
+    }
 }

@@ -8,7 +8,7 @@ final class SyncPlanTable {
 
     struct Row {
         let coordinate: TileCoordinate
-        let action: SyncAction
+        let action: TileSynchronizer.Action
         let size: Int
         let sourceModificationTime: Int64?
     }
@@ -25,7 +25,7 @@ final class SyncPlanTable {
         find = try connection.prepare("SELECT action, size, smtime FROM plan WHERE z = ?1 AND x = ?2 AND y = ?3")
     }
 
-    func add(_ coordinate: TileCoordinate, action: SyncAction, size: Int, sourceModificationTime: Int64?) throws(SQLiteError) {
+    func add(_ coordinate: TileCoordinate, action: TileSynchronizer.Action, size: Int, sourceModificationTime: Int64?) throws(SQLiteError) {
         try insert.bind(coordinate.z, at: 1)
         try insert.bind(coordinate.x, at: 2)
         try insert.bind(coordinate.y, at: 3)
@@ -42,7 +42,7 @@ final class SyncPlanTable {
         try find.bind(coordinate.z, at: 1)
         try find.bind(coordinate.x, at: 2)
         try find.bind(coordinate.y, at: 3)
-        guard try find.step(), let action = find.text(at: 0).flatMap(SyncAction.init(rawValue:)) else { return nil }
+        guard try find.step(), let action = find.text(at: 0).flatMap(TileSynchronizer.Action.init(rawValue:)) else { return nil }
         return Row(coordinate: coordinate, action: action, size: find.int(at: 1),
                    sourceModificationTime: find.isNull(at: 2) ? nil : Int64(find.int(at: 2)))
     }
@@ -53,7 +53,7 @@ final class SyncPlanTable {
     }
 
     /// Every row with one of `actions`, in (zoom, column, row) order.
-    func rows(_ actions: [SyncAction], each: (Row) throws -> Void) throws {
+    func rows(_ actions: [TileSynchronizer.Action], each: (Row) throws -> Void) throws {
         let list = actions.map { "'\($0.rawValue)'" }.joined(separator: ",")
         try rows(selecting: "SELECT z, x, y, action, size, smtime FROM plan WHERE action IN (\(list)) ORDER BY z, x, y", each: each)
     }
@@ -61,7 +61,7 @@ final class SyncPlanTable {
     private func rows(selecting sql: String, each: (Row) throws -> Void) throws {
         let statement = try connection.prepare(sql)
         while try statement.step() {
-            guard let action = statement.text(at: 3).flatMap(SyncAction.init(rawValue:)) else { continue }
+            guard let action = statement.text(at: 3).flatMap(TileSynchronizer.Action.init(rawValue:)) else { continue }
             try each(Row(coordinate: TileCoordinate(unchecked: statement.int(at: 0), statement.int(at: 1), statement.int(at: 2)),
                          action: action, size: statement.int(at: 4),
                          sourceModificationTime: statement.isNull(at: 5) ? nil : Int64(statement.int(at: 5))))

@@ -4,18 +4,18 @@
 /// (without a damaged sync state) reports nothing twice.
 final class SyncPlanner {
     private let context: SyncContext
-    private let each: ((SyncPlanEntry) -> Void)?
+    private let each: ((TileSynchronizer.PlanEntry) -> Void)?
     let plan: SyncPlanTable
     let nextState: SyncStateWriter?
-    private(set) var summary: SyncSummary
+    private(set) var summary: TileSynchronizer.Summary
     /// Tiles whose MD5 had to be computed by reading them (worth recording in a state).
     private(set) var computedHashes = 0
     private let invalid = InvalidCollector()
 
-    init(context: SyncContext, each: ((SyncPlanEntry) -> Void)?) throws {
+    init(context: SyncContext, each: ((TileSynchronizer.PlanEntry) -> Void)?) throws {
         self.context = context
         self.each = each
-        summary = SyncSummary(source: context.source, destination: context.destination)
+        summary = TileSynchronizer.Summary(source: context.source, destination: context.destination)
         do {
             plan = try SyncPlanTable()
             nextState = try context.statePath.flatMap { path throws(SQLiteError) in
@@ -28,7 +28,7 @@ final class SyncPlanner {
 
     /// Merges both indexes and decides every coordinate.
     /// - Returns: the counts of the plan (metadata not compared yet).
-    func makePlan() throws -> SyncSummary {
+    func makePlan() throws -> TileSynchronizer.Summary {
         let order = context.mergeOrder
         let (sourceIndex, prefetching) = try makeSourceIndex(order: order)
         defer { prefetching?.stop() }
@@ -50,7 +50,7 @@ final class SyncPlanner {
         }
         if !context.options.delete { summary.bytesToDelete = 0 }
         if let each {
-            try plan.rowsInPlanOrder { each(SyncPlanEntry(action: $0.action, coordinate: $0.coordinate, size: $0.size)) }
+            try plan.rowsInPlanOrder { each(TileSynchronizer.PlanEntry(action: $0.action, coordinate: $0.coordinate, size: $0.size)) }
         }
         return summary
     }
@@ -72,12 +72,12 @@ final class SyncPlanner {
 
     /// What tells `options.progress` how far the listing of a source that asks per tile (its
     /// download) has come; nil for other sources, or without `progress`.
-    private static func progress(of reader: any TileReader, options: SyncOptions,
+    private static func progress(of reader: any TileReader, options: TileSynchronizer.Options,
                                  total: TileAmount?) -> ((_ entries: Int, _ bytes: Int) -> Void)? {
         guard let progress = options.progress, let asking = reader.roles.downloadKeeping else { return nil }
         let tilesTotal = total.flatMap { $0.isLowerBound ? nil : $0.tiles }
         return { entries, bytes in
-            progress(ConversionProgress(tilesDone: entries, bytesDone: bytes, tilesTotal: tilesTotal, placesDone: asking.placesSettled))
+            progress(TileConverter.Progress(tilesDone: entries, bytesDone: bytes, tilesTotal: tilesTotal, placesDone: asking.placesSettled))
         }
     }
 

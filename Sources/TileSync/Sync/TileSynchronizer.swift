@@ -12,7 +12,7 @@ public enum TileSynchronizer {
     /// - Parameter each: called for every add, replace and delete, in index order.
     /// - Throws: `TileStoreError` when either store cannot be read.
     public static func diff(from source: TileStoreLocation, to destination: TileStoreLocation,
-                            options: SyncOptions = SyncOptions(), each: ((SyncPlanEntry) -> Void)? = nil) throws -> SyncSummary {
+                            options: TileSynchronizer.Options = TileSynchronizer.Options(), each: ((TileSynchronizer.PlanEntry) -> Void)? = nil) throws -> TileSynchronizer.Summary {
         var options = options
         options.dryRun = true
         options.delete = true
@@ -26,7 +26,7 @@ public enum TileSynchronizer {
     /// - Throws: `TileStoreError`; the destination is then as it was (MBTiles, tar) or is
     ///   completed by the next run (folder journal).
     public static func sync(from source: TileStoreLocation, to destination: TileStoreLocation,
-                            options: SyncOptions = SyncOptions(), each: ((SyncPlanEntry) -> Void)? = nil) throws -> SyncSummary {
+                            options: TileSynchronizer.Options = TileSynchronizer.Options(), each: ((TileSynchronizer.PlanEntry) -> Void)? = nil) throws -> TileSynchronizer.Summary {
         var options = options
         if options.compression != nil || options.rasterEncoding != nil { options.checksum = true }
         do {
@@ -36,8 +36,8 @@ public enum TileSynchronizer {
         }
     }
 
-    private static func run(from source: TileStoreLocation, to destination: TileStoreLocation, options: SyncOptions,
-                            each: ((SyncPlanEntry) -> Void)?) throws -> SyncSummary {
+    private static func run(from source: TileStoreLocation, to destination: TileStoreLocation, options: TileSynchronizer.Options,
+                            each: ((TileSynchronizer.PlanEntry) -> Void)?) throws -> TileSynchronizer.Summary {
         let started = Date()
         try source.refuseSameStore(as: destination)
         if SyncInitialCopy.applies(from: source, to: destination, options: options) {
@@ -77,13 +77,13 @@ public enum TileSynchronizer {
     }
 
     /// Plans, then applies and records unless there is nothing to write or it is a dry run.
-    private static func plan(_ context: SyncContext, each: ((SyncPlanEntry) -> Void)?) throws -> SyncSummary {
+    private static func plan(_ context: SyncContext, each: ((TileSynchronizer.PlanEntry) -> Void)?) throws -> TileSynchronizer.Summary {
         // A tile server's download has a tile at hand to learn the format from once it is planned.
         let downloads = context.sourceReader.roles.downloadKeeping != nil
         let preparedFirst = downloads ? nil : try SyncMetadata.prepare(context)
         let current = try context.destinationReader?.metadata() ?? TileMetadata()
         var planner = try SyncPlanner(context: context, each: each)
-        var summary: SyncSummary
+        var summary: TileSynchronizer.Summary
         do {
             summary = try planner.makePlan()
         } catch let damage as SyncStateDamage {
@@ -127,7 +127,7 @@ public enum TileSynchronizer {
     /// - Parameter updater: made here (to ask whether it keeps grids) when a store has grids and
     ///   the run is not dry; the sync then applies through it.
     private static func compareGrids(_ context: SyncContext, updater: inout (any TileUpdater)?,
-                                     into summary: inout SyncSummary) throws -> UTFGridComparison? {
+                                     into summary: inout TileSynchronizer.Summary) throws -> UTFGridComparison? {
         let filter = context.options.filter
         let source = try context.sourceReader.grids(matching: filter)
         let destination = try context.destinationReader?.grids(matching: filter)
@@ -160,14 +160,14 @@ public enum TileSynchronizer {
     }
 
     /// The source's reader, seen rewritten when the options ask for it.
-    static func openSource(_ source: TileStoreLocation, options: SyncOptions) throws -> any TileReader {
+    static func openSource(_ source: TileStoreLocation, options: TileSynchronizer.Options) throws -> any TileReader {
         try openRewritingSource(source, options: options) ?? source.openReader()
     }
 
     /// The source's reader seen rewritten (`RewritingTileReader`), nil when the options ask for
     /// no rewriting; with the memo of rewritten tiles beside the sync state of `destination`
     /// when given.
-    static func openRewritingSource(_ source: TileStoreLocation, options: SyncOptions,
+    static func openRewritingSource(_ source: TileStoreLocation, options: TileSynchronizer.Options,
                                     memoBeside destination: TileStoreLocation? = nil) throws -> RewritingTileReader? {
         guard options.compression != nil || options.rasterEncoding != nil else { return nil }
         let reader = try source.openReader()

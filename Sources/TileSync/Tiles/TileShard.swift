@@ -14,20 +14,20 @@ public struct TileShard: Sendable, Hashable, CustomStringConvertible {
     public static let maximumCount = 1 << 20
 
     /// A part.
-    /// - Throws: `TileShardError` unless `0 <= index < count <= maximumCount`.
-    public init(index: Int, count: Int) throws(TileShardError) {
-        guard (1...Self.maximumCount).contains(count) else { throw TileShardError(text: "\(index)/\(count)", reason: "N must be 1 to \(Self.maximumCount)") }
-        guard (0..<count).contains(index) else { throw TileShardError(text: "\(index)/\(count)", reason: "I must be 0 to \(count - 1)") }
+    /// - Throws: `TileShard.ParseError` unless `0 <= index < count <= maximumCount`.
+    public init(index: Int, count: Int) throws(TileShard.ParseError) {
+        guard (1...Self.maximumCount).contains(count) else { throw TileShard.ParseError(text: "\(index)/\(count)", reason: "N must be 1 to \(Self.maximumCount)") }
+        guard (0..<count).contains(index) else { throw TileShard.ParseError(text: "\(index)/\(count)", reason: "I must be 0 to \(count - 1)") }
         self.index = index
         self.count = count
     }
 
     /// Parses `I/N`.
-    /// - Throws: `TileShardError` for anything else or numbers out of range.
-    public init(parsing text: String) throws(TileShardError) {
+    /// - Throws: `TileShard.ParseError` for anything else or numbers out of range.
+    public init(parsing text: String) throws(TileShard.ParseError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
-            throw TileShardError(text: text, reason: "expected I/N, e.g. 0/4 for the first of four parts")
+            throw TileShard.ParseError(text: text, reason: "expected I/N, e.g. 0/4 for the first of four parts")
         }
         try self.init(index: index, count: count)
     }

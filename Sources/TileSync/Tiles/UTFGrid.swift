@@ -18,8 +18,8 @@ public struct UTFGrid: Sendable, Equatable {
 
     /// A grid from a `.grid.json` document (plain JSON or wrapped in a JSONP callback such as
     /// `grid({...});`).
-    /// - Throws: `UTFGridFormatError` when it is not such an object.
-    public init(coordinate: TileCoordinate, document: Data) throws(UTFGridFormatError) {
+    /// - Throws: `UTFGrid.FormatError` when it is not such an object.
+    public init(coordinate: TileCoordinate, document: Data) throws(UTFGrid.FormatError) {
         self.coordinate = coordinate
         json = try UTFGridJSON.canonical(document: document)
     }

@@ -9,31 +9,31 @@ enum UTFGridJSON {
     static let maxSize = FileBytes.maxTileSize
 
     /// The canonical form of a `.grid.json` document: plain JSON or `name(...)` / `name(...);`.
-    /// - Throws: `UTFGridFormatError` when it is not a JSON object with `grid` and `keys` arrays
+    /// - Throws: `UTFGrid.FormatError` when it is not a JSON object with `grid` and `keys` arrays
     ///   (and, when present, a `data` object).
-    static func canonical(document: some Collection<UInt8>) throws(UTFGridFormatError) -> Data {
+    static func canonical(document: some Collection<UInt8>) throws(UTFGrid.FormatError) -> Data {
         let members = try gridMembers(parse(unwrapped(Array(document))))
         var data: [(key: String, value: JSONValue)] = []
         switch members.last(where: { $0.key == "data" })?.value {
         case .object(let values)?: data = values
         case .null?, nil: break
-        default: throw UTFGridFormatError(reason: "its data is not a JSON object")
+        default: throw UTFGrid.FormatError(reason: "its data is not a JSON object")
         }
         return assemble(members, data: data)
     }
 
     /// The canonical form of an MBTiles grid: the decompressed `grids.grid` object and the
     /// `grid_data` rows of its coordinate (key name, key JSON), which replace any `data` member.
-    /// - Throws: `UTFGridFormatError` when the grid is not a JSON object with `grid` and `keys`,
+    /// - Throws: `UTFGrid.FormatError` when the grid is not a JSON object with `grid` and `keys`,
     ///   or a key's JSON is not JSON.
-    static func canonical(grid: [UInt8], data: [(key: String, json: String)]) throws(UTFGridFormatError) -> Data {
+    static func canonical(grid: [UInt8], data: [(key: String, json: String)]) throws(UTFGrid.FormatError) -> Data {
         let members = try gridMembers(parse(grid))
         var values: [(key: String, value: JSONValue)] = []
         for row in data {
             do {
                 values.append((row.key, try parse(Array(row.json.utf8))))
             } catch {
-                throw UTFGridFormatError(reason: "the key_json of key '\(row.key)' is \(error.reason)")
+                throw UTFGrid.FormatError(reason: "the key_json of key '\(row.key)' is \(error.reason)")
             }
         }
         return assemble(members, data: values)
@@ -57,20 +57,20 @@ enum UTFGridJSON {
     }
 
     /// One JSON value, refused as `not JSON: REASON at byte N`.
-    private static func parse(_ bytes: [UInt8]) throws(UTFGridFormatError) -> JSONValue {
+    private static func parse(_ bytes: [UInt8]) throws(UTFGrid.FormatError) -> JSONValue {
         do {
             return try JSONParser.parse(bytes)
         } catch {
-            throw UTFGridFormatError(reason: "not JSON: \(error.description)")
+            throw UTFGrid.FormatError(reason: "not JSON: \(error.description)")
         }
     }
 
     /// The members of a grid object, which must have `grid` and `keys` arrays.
-    private static func gridMembers(_ value: JSONValue) throws(UTFGridFormatError) -> [(key: String, value: JSONValue)] {
-        guard case .object(let members) = value else { throw UTFGridFormatError(reason: "not a JSON object") }
+    private static func gridMembers(_ value: JSONValue) throws(UTFGrid.FormatError) -> [(key: String, value: JSONValue)] {
+        guard case .object(let members) = value else { throw UTFGrid.FormatError(reason: "not a JSON object") }
         for key in ["grid", "keys"] {
             guard case .array? = members.last(where: { $0.key == key })?.value else {
-                throw UTFGridFormatError(reason: "has no '\(key)' array")
+                throw UTFGrid.FormatError(reason: "has no '\(key)' array")
             }
         }
         return members
@@ -82,7 +82,7 @@ enum UTFGridJSON {
     }
 
     /// The JSON inside a JSONP callback (`name(...)` with an optional `;`), or the bytes as they are.
-    private static func unwrapped(_ bytes: [UInt8]) throws(UTFGridFormatError) -> [UInt8] {
+    private static func unwrapped(_ bytes: [UInt8]) throws(UTFGrid.FormatError) -> [UInt8] {
         func isSpace(_ byte: UInt8) -> Bool { [0x20, 0x09, 0x0A, 0x0D].contains(byte) }
         var start = 0, end = bytes.count
         while start < end, isSpace(bytes[start]) { start += 1 }
@@ -90,12 +90,12 @@ enum UTFGridJSON {
         if start < end, bytes[start] == UInt8(ascii: "{") { return Array(bytes[start..<end]) }
         guard let open = bytes[start..<end].firstIndex(of: UInt8(ascii: "(")), open > start,
               bytes[start..<open].allSatisfy(isIdentifierByte) else {
-            throw UTFGridFormatError(reason: "not a JSON object or a callback(...) around one")
+            throw UTFGrid.FormatError(reason: "not a JSON object or a callback(...) around one")
         }
         if end > open + 1, bytes[end - 1] == UInt8(ascii: ";") { end -= 1 }
         while end > open + 1, isSpace(bytes[end - 1]) { end -= 1 }
         guard end > open + 1, bytes[end - 1] == UInt8(ascii: ")") else {
-            throw UTFGridFormatError(reason: "the callback '\(String(decoding: bytes[start..<open], as: UTF8.self))(' is not closed")
+            throw UTFGrid.FormatError(reason: "the callback '\(String(decoding: bytes[start..<open], as: UTF8.self))(' is not closed")
         }
         return Array(bytes[(open + 1)..<(end - 1)])
     }

@@ -18,7 +18,7 @@ public enum StoreVerifier {
     ///     `.limitExceeded` before its tiles are read (its structure is still checked first).
     public static func verify(_ location: TileStoreLocation, fix: Bool = false, limits: TileAmountLimits = TileAmountLimits(),
                               progress: ((Int) -> Void)? = nil,
-                              isCancelled: @escaping @Sendable () -> Bool = { false }) throws -> VerificationReport {
+                              isCancelled: @escaping @Sendable () -> Bool = { false }) throws -> StoreVerifier.Report {
         do {
             return try run(location, fix: fix, limits: limits, progress: progress, isCancelled: isCancelled)
         } catch {
@@ -27,10 +27,10 @@ public enum StoreVerifier {
     }
 
     private static func run(_ location: TileStoreLocation, fix: Bool, limits: TileAmountLimits, progress: ((Int) -> Void)?,
-                            isCancelled: @escaping @Sendable () -> Bool) throws -> VerificationReport {
+                            isCancelled: @escaping @Sendable () -> Bool) throws -> StoreVerifier.Report {
         let reader = try location.openReader()
         reader.setCancellation(isCancelled)
-        var report = VerificationReport(store: location)
+        var report = StoreVerifier.Report(store: location)
         for line in try reader.roles.integrity?.integrityProblems() ?? [] {
             report.record(.init(category: .integrity, item: nil, message: line, isFixable: false))
         }
@@ -59,7 +59,7 @@ public enum StoreVerifier {
     }
 
     /// Reads every UTFGrid once: each that is not a grid object is an invalid-tile problem.
-    private static func checkGrids(_ reader: any TileReader, report: inout VerificationReport,
+    private static func checkGrids(_ reader: any TileReader, report: inout StoreVerifier.Report,
                                    isCancelled: @escaping @Sendable () -> Bool) throws {
         guard let grids = try reader.grids(matching: .all) else { return }
         while true {
@@ -74,7 +74,7 @@ public enum StoreVerifier {
     }
 
     /// Reports stored hashes that are not the MD5 of their bytes; true when there are any.
-    private static func checkStoredHashes(_ reader: any TileReader, report: inout VerificationReport) throws -> Bool {
+    private static func checkStoredHashes(_ reader: any TileReader, report: inout StoreVerifier.Report) throws -> Bool {
         guard let checker = reader.roles.storedHashes, let stored = checker.storedHashes else { return false }
         guard stored.areMD5s else {
             if let note = stored.note { report.notes.append(note) }
@@ -91,7 +91,7 @@ public enum StoreVerifier {
     }
 
     /// Reads every tile once: invalid tiles, format mismatches, and the per-zoom summary.
-    private static func scanTiles(_ reader: any TileReader, metadata: TileMetadata, report: inout VerificationReport,
+    private static func scanTiles(_ reader: any TileReader, metadata: TileMetadata, report: inout StoreVerifier.Report,
                                   progress: ((Int) -> Void)?, isCancelled: () -> Bool) throws -> TileSetSummary {
         var summary = TileSetSummary()
         let declared = metadata.format
@@ -104,7 +104,7 @@ public enum StoreVerifier {
                 report.record(.init(category: .invalidTile, item: error.item, message: error.message, isFixable: false))
                 continue
             } catch let error as TileStoreError where error.kind == .corrupt {
-                let problem = VerificationProblem(category: .integrity, item: error.item, message: error.message, isFixable: false)
+                let problem = StoreVerifier.Problem(category: .integrity, item: error.item, message: error.message, isFixable: false)
                 if !report.problems.contains(where: { $0.description == problem.description }) { report.record(problem) }
                 break
             }
@@ -128,7 +128,7 @@ public enum StoreVerifier {
     /// Problems and notes about `minzoom`, `maxzoom`, `bounds`, `format`; returns the values
     /// `--fix` would set.
     private static func checkMetadata(_ metadata: TileMetadata, summary: TileSetSummary, sniffed: SniffedTileFormat?,
-                                      report: inout VerificationReport) -> [(String, String)] {
+                                      report: inout StoreVerifier.Report) -> [(String, String)] {
         var fixes: [(String, String)] = []
         guard let minPresent = summary.minZoom, let maxPresent = summary.maxZoom else { return fixes }
         for (key, present, isLow) in [("minzoom", minPresent, true), ("maxzoom", maxPresent, false)] {
@@ -189,7 +189,7 @@ public enum StoreVerifier {
     /// Rewrites wrong stored hashes and sets metadata through the store's updater, when the
     /// store changes in place; a store that is rewritten whole gets a note instead.
     private static func repair(_ location: TileStoreLocation, metadata: TileMetadata, hashes: Bool,
-                               updates: [(String, String)], report: inout VerificationReport) throws {
+                               updates: [(String, String)], report: inout StoreVerifier.Report) throws {
         guard hashes || !updates.isEmpty else { return }
         guard location.kind.capabilities.updates == .inPlace else {
             report.notes.append("a \(location.kind.displayName) is not repaired in place; convert it to a new one, which writes correct metadata")

@@ -47,7 +47,7 @@ struct ApplyCommand: Command {
     }
 
     func run(cancellation: CancellationFlag) throws -> Int32 {
-        var options = PatchApplyOptions()
+        var options = TilePatcher.ApplyOptions()
         options.force = force
         options.isCancelled = { cancellation.isSet }
         let summary = try TilePatcher.apply(patch: patchPath, to: store, options: options)

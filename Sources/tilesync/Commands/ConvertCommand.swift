@@ -48,7 +48,7 @@ struct ConvertCommand: Command {
     let merge: MergedStoreKind?
     let destination: TileStoreLocation
     var writtenStores: [TileStoreLocation] { [destination] }
-    let options: ConversionOptions
+    let options: TileConverter.Options
     let output: OutputOptions
 
     init(parsing arguments: ParsedArguments) throws {
@@ -56,7 +56,7 @@ struct ConvertCommand: Command {
         source = stores.source
         merge = stores.merge
         destination = stores.destination
-        var options = ConversionOptions()
+        var options = TileConverter.Options()
         try TileCopyOptions(arguments, stores: stores, skipInvalid: Self.skipInvalid).apply(to: &options)
         options.overwrite = arguments.flag(Self.force)
         self.options = options
@@ -68,7 +68,7 @@ struct ConvertCommand: Command {
         options.isCancelled = { cancellation.isSet }
         let progress = ProgressLine(quiet: output.quiet)
         let summary = try SkipInvalidHint.adding {
-            let update: ((ConversionProgress) -> Void)? = progress.isEnabled ? { progress.update($0) } : nil
+            let update: ((TileConverter.Progress) -> Void)? = progress.isEnabled ? { progress.update($0) } : nil
             return try TileConverter.convert(from: source, to: destination, options: options, progress: update)
         }
         progress.finish()
@@ -87,7 +87,7 @@ struct ConvertCommand: Command {
             if summary.destinationDeduplicates {
                 blobs += ", \(Formatting.bytes(summary.bytesSaved)) saved by dedup"
             } else if summary.duplicateBytes > 0, destination.kind.capabilities.deduplication != .none {
-                blobs += "; --\(DeduplicationOption.name) would save \(Formatting.bytes(summary.duplicateBytes))"
+                blobs += "; --\(TileStoreOptions.Deduplication.name) would save \(Formatting.bytes(summary.duplicateBytes))"
             }
             Terminal.out(blobs)
             if let line = RasterOutput.line(summary.rasterReencoding, options.rasterEncoding) { Terminal.out(line) }
@@ -103,7 +103,7 @@ struct ConvertCommand: Command {
         if skipped.count > skipped.named.count { Terminal.err("  ... and \(skipped.count - skipped.named.count) more") }
     }
 
-    static func json(_ summary: ConversionSummary, merge: MergedStoreKind?) -> JSONValue {
+    static func json(_ summary: TileConverter.Summary, merge: MergedStoreKind?) -> JSONValue {
         func items(_ skipped: SkippedItems) -> JSONValue {
             .object([("count", .int(skipped.count)),
                      ("named", .array(skipped.named.map { .object([("item", .string($0.item)), ("reason", .string($0.reason))]) }))])

@@ -36,7 +36,7 @@ struct DiffCommand: Command {
         ])
 
     let stores: StorePairOptions
-    let options: SyncOptions
+    let options: TileSynchronizer.Options
     let limit: Int
     let printsJSON: Bool
     let patchPath: String?
@@ -47,7 +47,7 @@ struct DiffCommand: Command {
 
     init(parsing arguments: ParsedArguments) throws {
         stores = try StorePairOptions(arguments, destination: .existingDestination, use: .read)
-        var options = SyncOptions()
+        var options = TileSynchronizer.Options()
         options.filter = stores.filter
         options.checksum = arguments.flag(SyncCommand.checksum)
         options.limits.maxTiles = try arguments.integer(LimitOptions.maxTiles, in: 1...Int.max) ?? TileAmountLimits.defaultMaxTiles
@@ -89,7 +89,7 @@ struct DiffCommand: Command {
     }
 
     private func writePatch(_ path: String, cancellation: CancellationFlag) throws -> Int32 {
-        var options = PatchOptions()
+        var options = TilePatcher.Options()
         options.filter = self.options.filter
         options.overwrite = overwritesPatch
         options.isCancelled = { cancellation.isSet }

@@ -89,7 +89,7 @@ struct ServeCommand: Command {
             }
         }
         try kindOptions.check(grouped.flatMap(\.locations))
-        let policy = try arguments.choice(StorePairOptions.onDuplicate, as: DuplicatePolicy.self) ?? .abort
+        let policy = try arguments.choice(StorePairOptions.onDuplicate, as: MergedStoreKind.DuplicatePolicy.self) ?? .abort
         named = grouped.map { group in
             group.locations.count == 1 ? (group.name, group.locations[0]) : (group.name, MergedStoreKind(sources: group.locations, policy: policy).location)
         }

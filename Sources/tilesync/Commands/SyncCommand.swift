@@ -49,12 +49,12 @@ struct SyncCommand: Command {
 
     let stores: StorePairOptions
     var writtenStores: [TileStoreLocation] { [stores.destination] }
-    let options: SyncOptions
+    let options: TileSynchronizer.Options
     let output: OutputOptions
 
     init(parsing arguments: ParsedArguments) throws {
         stores = try StorePairOptions(arguments, destination: .existingDestination, use: .update)
-        var options = SyncOptions()
+        var options = TileSynchronizer.Options()
         try TileCopyOptions(arguments, stores: stores, skipInvalid: Self.skipInvalid).apply(to: &options)
         options.checksum = arguments.flag(Self.checksum)
         options.delete = arguments.flag(Self.delete)
@@ -90,7 +90,7 @@ struct SyncCommand: Command {
         return 0
     }
 
-    private func report(_ summary: SyncSummary) {
+    private func report(_ summary: TileSynchronizer.Summary) {
         for note in summary.notes { Terminal.err("Note: \(note)") }
         for warning in summary.warnings { Terminal.err("Warning: \(warning)") }
         for item in summary.invalidTiles.named { Terminal.err("Warning: skipped invalid \(item.item): \(item.reason)") }

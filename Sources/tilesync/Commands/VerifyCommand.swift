@@ -74,9 +74,9 @@ struct VerifyCommand: Command {
         guard !fixes else { throw UsageError("--fix works on one store", spec: Self.spec) }
         var stores = try arguments.positionals.map { try TileStoreLocation(parsing: $0) }
         if let template = layout.template {
-            let takers = stores.indices.filter { stores[$0].kind.optionNames.contains(LayoutOption.name) }
+            let takers = stores.indices.filter { stores[$0].kind.optionNames.contains(TileStoreOptions.Layout.name) }
             guard !takers.isEmpty else {
-                throw UsageError("\(flags(LayoutOption.name)) applies to folders, tar archives and s3:// stores, and no store is one", spec: Self.spec)
+                throw UsageError("\(flags(TileStoreOptions.Layout.name)) applies to folders, tar archives and s3:// stores, and no store is one", spec: Self.spec)
             }
             for index in takers { stores[index].options.layout = template }
         }
@@ -84,7 +84,7 @@ struct VerifyCommand: Command {
         try kindOptions.check(stores)
         let compared = stores.removeLast()
         if stores.count > 1 {
-            let policy = try arguments.choice(StorePairOptions.onDuplicate, as: DuplicatePolicy.self) ?? .abort
+            let policy = try arguments.choice(StorePairOptions.onDuplicate, as: MergedStoreKind.DuplicatePolicy.self) ?? .abort
             store = TileStoreLocation.merging(stores, onDuplicate: policy)
         } else {
             store = stores[0]
@@ -105,11 +105,11 @@ struct VerifyCommand: Command {
             for problem in report.problems {
                 Terminal.out("\(problem.category.isWarning ? "Warning" : "Problem"): \(store.address): \(problem)")
             }
-            for category in VerificationProblem.Category.allCases {
+            for category in StoreVerifier.Problem.Category.allCases {
                 let count = report.counts[category, default: 0]
-                if count > VerificationReport.keptPerCategory {
+                if count > StoreVerifier.Report.keptPerCategory {
                     Terminal.out("\(category.isWarning ? "Warning" : "Problem"): \(store.address): ... and "
-                        + "\(count - VerificationReport.keptPerCategory) more \(category.rawValue) \(category.isWarning ? "warnings" : "problems")")
+                        + "\(count - StoreVerifier.Report.keptPerCategory) more \(category.rawValue) \(category.isWarning ? "warnings" : "problems")")
                 }
             }
             for note in report.notes { Terminal.out("Note: \(note)") }
@@ -120,7 +120,7 @@ struct VerifyCommand: Command {
             Terminal.out("\(store.address): OK, \(report.tilesChecked) tiles\(report.gridsChecked > 0 ? " and \(report.gridsChecked) UTFGrids" : "") checked\(warnings)")
             return 0
         }
-        let counts = VerificationProblem.Category.allCases.filter { !$0.isWarning }.compactMap { category in
+        let counts = StoreVerifier.Problem.Category.allCases.filter { !$0.isWarning }.compactMap { category in
             report.counts[category].map { "\($0) \(category.rawValue)" }
         }.joined(separator: ", ")
         Terminal.out("\(store.address): \(report.problemCount) problems (\(counts)), \(report.tilesChecked) tiles"

@@ -29,14 +29,14 @@ enum RasterOptions {
 
     /// The encoding asked for, nil when no option of the group is given.
     /// - Throws: `UsageError` for values out of range or options that contradict each other.
-    static func encoding(_ arguments: ParsedArguments) throws(UsageError) -> RasterEncoding? {
+    static func encoding(_ arguments: ParsedArguments) throws(UsageError) -> RasterReencoder.Encoding? {
         guard definitions.contains(where: arguments.isGiven) else { return nil }
-        var encoding = RasterEncoding(format: try arguments.choice(tileFormat, as: Target.self)?.format)
+        var encoding = RasterReencoder.Encoding(format: try arguments.choice(tileFormat, as: Target.self)?.format)
         encoding.quality = try arguments.integer(quality, in: 0...100) ?? encoding.quality
         encoding.lossless = arguments.flag(lossless)
         encoding.dropEmpty = arguments.flag(dropEmpty)
         if let text = arguments.value(background) {
-            guard let color = RasterColor(parsing: text) else {
+            guard let color = RasterReencoder.Color(parsing: text) else {
                 throw UsageError("--background must be #rrggbb, #rgb, white or black, not '\(text)'", spec: arguments.spec)
             }
             encoding.background = color

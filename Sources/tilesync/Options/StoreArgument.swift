@@ -7,7 +7,7 @@ enum StoreArgument {
     /// The one store of `info`, `meta` or `apply` at a position of the command line, with its
     /// `--layout`/`--scheme` and the options its kind declares for `use` applied and checked.
     /// - Throws: `UsageError` for options that do not fit, `TileStoreError` for a bad location.
-    static func store(at position: Int, of arguments: ParsedArguments, use: TileStoreUse) throws -> TileStoreLocation {
+    static func store(at position: Int, of arguments: ParsedArguments, use: TileStoreLocation.Use) throws -> TileStoreLocation {
         let layout = try LayoutOptions(arguments, role: .store)
         let kindOptions = StoreKindOptions(arguments, uses: [use])
         var options = try kindOptions.writtenStoreOptions(use: use)
@@ -25,7 +25,7 @@ enum StoreArgument {
     ///   not apply to its kind or contradict each other.
     ///   - kindOptions: the kinds' options given, set where the kind reads them.
     ///   - use: what the command does with the store.
-    static func location(_ text: String, options: TileStoreOptions, kindOptions: StoreKindOptions, use: TileStoreUse,
+    static func location(_ text: String, options: TileStoreOptions, kindOptions: StoreKindOptions, use: TileStoreLocation.Use,
                          flags: (String) -> String, spec: CommandSpec) throws -> TileStoreLocation {
         var location = try TileStoreLocation(parsing: text, options: options)
         try kindOptions.attach(to: &location, use: use)

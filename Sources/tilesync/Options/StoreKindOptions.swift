@@ -12,20 +12,20 @@ struct StoreKindOptions {
         return prefixes.count > 1 ? prefixes.dropLast().joined(separator: ", ") + " or " + (prefixes.last ?? "") : prefixes.joined()
     }
 
-    static func definitions(for uses: Set<TileStoreUse>) -> [OptionDefinition] {
+    static func definitions(for uses: Set<TileStoreLocation.Use>) -> [OptionDefinition] {
         TileStoreRegistry.standard.commandLineOptions(for: uses).map(definition)
     }
 
-    private static func definition(_ option: TileStoreCommandLineOption) -> OptionDefinition {
+    private static func definition(_ option: TileStoreOptions.CommandLineOption) -> OptionDefinition {
         guard let placeholder = option.placeholder else { return .flag(option.name, help: option.help) }
         return option.isRepeatable ? .repeatable(option.name, placeholder, help: option.help) : .value(option.name, placeholder, help: option.help)
     }
 
-    private let given: [(option: TileStoreCommandLineOption, text: String)]
+    private let given: [(option: TileStoreOptions.CommandLineOption, text: String)]
     private let spec: CommandSpec
 
     /// The options given among those offered for `uses`.
-    init(_ arguments: ParsedArguments, uses: Set<TileStoreUse>) {
+    init(_ arguments: ParsedArguments, uses: Set<TileStoreLocation.Use>) {
         spec = arguments.spec
         given = TileStoreRegistry.standard.commandLineOptions(for: uses).compactMap { option in
             let definition = Self.definition(option)
@@ -37,7 +37,7 @@ struct StoreKindOptions {
     /// Options for the store a command writes, before its location is parsed: those given to
     /// the store written (its kind refuses them later when it does not read them).
     /// - Throws: `UsageError` for a value the option cannot take.
-    func writtenStoreOptions(use: TileStoreUse) throws(UsageError) -> TileStoreOptions {
+    func writtenStoreOptions(use: TileStoreLocation.Use) throws(UsageError) -> TileStoreOptions {
         var options = TileStoreOptions()
         for (option, text) in given where option.recipients == .storeWritten && option.uses.contains(use) {
             try set(option, text, in: &options)
@@ -47,7 +47,7 @@ struct StoreKindOptions {
 
     /// Sets on `location` the options given to every store whose kind reads them.
     /// - Throws: `UsageError` for a value the option cannot take.
-    func attach(to location: inout TileStoreLocation, use: TileStoreUse) throws(UsageError) {
+    func attach(to location: inout TileStoreLocation, use: TileStoreLocation.Use) throws(UsageError) {
         let reads = location.kind.optionNames
         for (option, text) in given where option.recipients == .storesReadingIt && option.uses.contains(use) && reads.contains(option.name) {
             try set(option, text, in: &location.options)
@@ -65,7 +65,7 @@ struct StoreKindOptions {
         }
     }
 
-    private func set(_ option: TileStoreCommandLineOption, _ text: String, in options: inout TileStoreOptions) throws(UsageError) {
+    private func set(_ option: TileStoreOptions.CommandLineOption, _ text: String, in options: inout TileStoreOptions) throws(UsageError) {
         do {
             try option.set(text, in: &options)
         } catch {

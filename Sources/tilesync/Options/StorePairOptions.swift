@@ -5,7 +5,7 @@ import TileSync
 struct StorePairOptions {
     /// The filter, the destination's and the source's layout options, then the options the
     /// kinds declare for a source and a destination used as `use`.
-    static func definitions(destination role: LayoutOptions.Role, use: TileStoreUse) -> [OptionDefinition] {
+    static func definitions(destination role: LayoutOptions.Role, use: TileStoreLocation.Use) -> [OptionDefinition] {
         FilterOptions.definitions + role.definitions + LayoutOptions.Role.source.definitions
             + StoreKindOptions.definitions(for: [.read, use])
     }
@@ -26,7 +26,7 @@ struct StorePairOptions {
     /// - Parameters:
     ///   - role: which layout options the destination has (`.destination` or `.existingDestination`).
     ///   - use: what the command does with the destination (`.create`, `.change`, `.read`).
-    init(_ arguments: ParsedArguments, destination role: LayoutOptions.Role, use: TileStoreUse) throws {
+    init(_ arguments: ParsedArguments, destination role: LayoutOptions.Role, use: TileStoreLocation.Use) throws {
         filter = try FilterOptions(arguments).filter
         let destinationLayout = try LayoutOptions(arguments, role: role)
         let sourceLayout = try LayoutOptions(arguments, role: .source)
@@ -40,7 +40,7 @@ struct StorePairOptions {
                                        flags: { _ in sourceLayout.given.joined(separator: " and ") }, spec: arguments.spec)
         }
         if sources.count > 1 {
-            let policy = try arguments.choice(Self.onDuplicate, as: DuplicatePolicy.self) ?? .abort
+            let policy = try arguments.choice(Self.onDuplicate, as: MergedStoreKind.DuplicatePolicy.self) ?? .abort
             let kind = MergedStoreKind(sources: sources, policy: policy,
                                        compressionsMayDiffer: arguments.isGiven(CompressOption.definition),
                                        rasterFormatsMayDiffer: arguments.isGiven(RasterOptions.tileFormat))
@@ -52,7 +52,7 @@ struct StorePairOptions {
         }
         destination = try StoreArgument.location(arguments.positionals[arguments.positionals.count - 1], options: destinationOptions, kindOptions: kindOptions, use: use,
                                                  flags: { name in
-            name == LayoutOption.name ? destinationLayout.given.joined(separator: " and ") : "--" + name
+            name == TileStoreOptions.Layout.name ? destinationLayout.given.joined(separator: " and ") : "--" + name
         }, spec: arguments.spec)
         try kindOptions.check(sources + [destination])
     }

@@ -7,7 +7,7 @@ struct TileCopyOptions {
     let filter: TileFilter
     let skipInvalid: Bool
     let compression: TileCompression?
-    let rasterEncoding: RasterEncoding?
+    let rasterEncoding: RasterReencoder.Encoding?
     let limits: TileAmountLimits
 
     /// - Parameter skipInvalid: the command's `--skip-invalid` flag (its help differs per command).
@@ -19,7 +19,7 @@ struct TileCopyOptions {
         limits = try LimitOptions(arguments).limits
     }
 
-    func apply(to options: inout ConversionOptions) {
+    func apply(to options: inout TileConverter.Options) {
         options.filter = filter
         options.skipInvalid = skipInvalid
         options.compression = compression
@@ -27,7 +27,7 @@ struct TileCopyOptions {
         options.limits = limits
     }
 
-    func apply(to options: inout SyncOptions) {
+    func apply(to options: inout TileSynchronizer.Options) {
         (options.filter, options.skipInvalid, options.limits) = (filter, skipInvalid, limits)
         (options.compression, options.rasterEncoding) = (compression, rasterEncoding)
     }

@@ -2,7 +2,7 @@ import TileSync
 
 /// How `diff --patch` and `apply` print their summaries as JSON.
 enum PatchOutput {
-    static func json(_ summary: PatchSummary) -> JSONValue {
+    static func json(_ summary: TilePatcher.Summary) -> JSONValue {
         .object([
             ("patch", .string(summary.patchPath)), ("base", .string(summary.base.address)), ("target", .string(summary.target.address)),
             ("added", .int(summary.added)), ("replaced", .int(summary.replaced)), ("deleted", .int(summary.deleted)),
@@ -14,7 +14,7 @@ enum PatchOutput {
         ])
     }
 
-    static func json(_ summary: PatchApplySummary) -> JSONValue {
+    static func json(_ summary: TilePatcher.ApplySummary) -> JSONValue {
         .object([
             ("patch", .string(summary.patchPath)), ("store", .string(summary.store.address)),
             ("already_applied", .bool(summary.alreadyApplied)),

@@ -16,7 +16,7 @@ final class ProgressLine: Sendable {
         isEnabled = !quiet && (Terminal.standardErrorIsTerminal || ProcessInfo.processInfo.environment["TILESYNC_PROGRESS"] == "1")
     }
 
-    func update(_ progress: ConversionProgress) {
+    func update(_ progress: TileConverter.Progress) {
         guard isEnabled else { return }
         let now = Date()
         let due = drawn.withLock { drawn in
@@ -28,7 +28,7 @@ final class ProgressLine: Sendable {
         Terminal.errInPlace(Self.text(progress, elapsed: max(0.001, now.timeIntervalSince(started))))
     }
 
-    static func text(_ progress: ConversionProgress, elapsed: TimeInterval) -> String {
+    static func text(_ progress: TileConverter.Progress, elapsed: TimeInterval) -> String {
         let rate = Double(progress.tilesDone) / elapsed
         let settled = progress.placesDone ?? progress.tilesDone
         var text = "\(progress.tilesDone)"

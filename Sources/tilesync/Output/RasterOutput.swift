@@ -4,7 +4,7 @@ import TileSync
 enum RasterOutput {
     /// `Raster tiles as webp lossless effort 75: 1.2 MB -> 640 KB, 47% smaller (285 re-encoded, 3
     /// kept their own smaller bytes); 12 empty tiles dropped`, or nil when nothing was asked.
-    static func line(_ tally: RasterReencodingTally?, _ encoding: RasterEncoding?) -> String? {
+    static func line(_ tally: RasterReencoder.Tally?, _ encoding: RasterReencoder.Encoding?) -> String? {
         guard let tally, let encoding else { return nil }
         var parts: [String] = []
         if encoding.format != nil {
@@ -20,7 +20,7 @@ enum RasterOutput {
     }
 
     /// `{"reencoded": n, "kept_smaller": n, "dropped_empty": n, "bytes_before": n, "bytes_after": n}`, or null.
-    static func json(_ tally: RasterReencodingTally?) -> JSONValue {
+    static func json(_ tally: RasterReencoder.Tally?) -> JSONValue {
         guard let tally else { return .null }
         return .object([("reencoded", .int(tally.reencoded)), ("kept_smaller", .int(tally.keptSmaller)),
                         ("dropped_empty", .int(tally.droppedEmpty)), ("bytes_before", .int(tally.bytesBefore)),

@@ -2,11 +2,11 @@ import TileSync
 
 /// How `sync` and `diff` print plan lines and summaries.
 enum SyncOutput {
-    static func line(_ entry: SyncPlanEntry) -> String {
+    static func line(_ entry: TileSynchronizer.PlanEntry) -> String {
         "\(entry.action.rawValue) \(entry.coordinate) (\(entry.size) bytes)"
     }
 
-    static func json(_ entry: SyncPlanEntry) -> JSONValue {
+    static func json(_ entry: TileSynchronizer.PlanEntry) -> JSONValue {
         .object([
             ("action", .string(entry.action.rawValue)), ("tile", .string(entry.coordinate.description)),
             ("z", .int(entry.coordinate.z)), ("x", .int(entry.coordinate.x)), ("y", .int(entry.coordinate.y)),
@@ -15,13 +15,13 @@ enum SyncOutput {
     }
 
     /// `2 added, 0 replaced, 1 deleted, 5 unchanged` for the UTFGrids of a sync or diff.
-    static func gridCounts(_ summary: SyncSummary) -> String {
+    static func gridCounts(_ summary: TileSynchronizer.Summary) -> String {
         "\(summary.gridsAdded) added, \(summary.gridsReplaced) replaced, \(summary.gridsDeleted) deleted, \(summary.gridsUnchanged) unchanged"
             + (summary.gridsKept > 0 ? ", \(summary.gridsKept) kept" : "")
     }
 
     /// - Parameter merge: the merge of several sources, reported as a `merge` member.
-    static func json(_ summary: SyncSummary, merge: MergedStoreKind? = nil) -> JSONValue {
+    static func json(_ summary: TileSynchronizer.Summary, merge: MergedStoreKind? = nil) -> JSONValue {
         .object([
             ("source", .string(summary.source.address)), ("destination", .string(summary.destination.address)),
             ("added", .int(summary.added)), ("replaced", .int(summary.replaced)), ("deleted", .int(summary.deleted)),

@@ -14,7 +14,7 @@ struct ServeRouter: Sendable {
     let listenAddress: String
 
     /// The tiles' MD5s (their ETags), remembered by a cheaper fingerprint of their bytes.
-    let hashes = ContentHashMemo(capacity: 1 << 16)
+    let hashes = ContentHash.Memo(capacity: 1 << 16)
 
     /// Paths longer than this many bytes are refused (400).
     static let maxPathBytes = 2048

@@ -27,7 +27,7 @@ struct AsyncOperationTests {
         try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 5), to: directory.file("a.mbtiles"))
         let conversion = TileConverter.conversion(from: try TileStoreLocation(parsing: directory.file("a.mbtiles")),
                                                   to: try TileStoreLocation(parsing: directory.file("b.pmtiles")))
-        var last: ConversionProgress?
+        var last: TileConverter.Progress?
         for await progress in conversion.progress { last = progress }
         let summary = try await conversion.value
         #expect(summary.tilesWritten == 1365)
@@ -42,7 +42,7 @@ struct AsyncOperationTests {
         let source = try TileStoreLocation(parsing: directory.file("a.mbtiles"))
         let destination = try TileStoreLocation(parsing: directory.file("b.mbtiles"))
         let started = AsyncStream.makeStream(of: Void.self)
-        var options = ConversionOptions()
+        var options = TileConverter.Options()
         let polls = Counter()
         // The run waits a little at each poll once it has begun, so the cancel lands mid-copy.
         options.isCancelled = {
@@ -69,7 +69,7 @@ struct AsyncOperationTests {
         #expect(cancelled.isCancelled)
         #expect(try stores.tiles(b) == before)
 
-        var options = SyncOptions()
+        var options = TileSynchronizer.Options()
         options.delete = true
         let sync = TileSynchronizer.synchronization(from: a, to: b, options: options)
         var decided = 0

@@ -59,7 +59,7 @@ struct ConvertPairTests {
     func filters() throws {
         let directory = try TemporaryDirectory()
         try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 4), to: directory.file("a.mbtiles"))
-        var options = ConversionOptions()
+        var options = TileConverter.Options()
         options.filter = try TileFilter(minZoom: 2, maxZoom: 3, boundingBox: BoundingBox(parsing: "0,0,90,60"))
         for destination in ["b-folder", "b.tar", "b.mbtiles"] {
             let summary = try TileConverter.convert(from: try TileStoreLocation(parsing: directory.file("a.mbtiles")),
@@ -108,7 +108,7 @@ struct ConvertPairTests {
                 (error as? TileStoreError)?.kind == .destinationExists
                     && "\(error)" == "\(directory.file(destination)): already exists (pass --force to replace it)"
             }
-            var options = ConversionOptions()
+            var options = TileConverter.Options()
             options.overwrite = true
             options.filter = try TileFilter(maxZoom: 0)
             _ = try TileConverter.convert(from: try TileStoreLocation(parsing: directory.file("a.mbtiles")), to: target, options: options)
@@ -123,7 +123,7 @@ struct ConvertPairTests {
         let directory = try TemporaryDirectory()
         try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 1), to: directory.file("a.mbtiles"))
         #expect {
-            var options = ConversionOptions()
+            var options = TileConverter.Options()
             options.overwrite = true
             _ = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, address: directory.file("a.mbtiles")),
                                           to: TileStoreLocation(kind: .mbtiles, address: directory.path + "/./a.mbtiles"), options: options)
@@ -136,7 +136,7 @@ struct ConvertPairTests {
         try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 3), to: directory.file("a.mbtiles"))
         try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 0), to: directory.file("old.tar"))
         for destination in ["b.mbtiles", "b-folder", "old.tar"] {
-            var options = ConversionOptions()
+            var options = TileConverter.Options()
             options.overwrite = true
             let counter = Counter()
             options.isCancelled = { counter.increment() > 20 }

@@ -36,7 +36,7 @@ struct RecompressionTests {
         let directory = try TemporaryDirectory()
         let (source, payloads) = try Self.gzipSource(in: directory)
         let output = try TileStoreLocation(parsing: directory.file(destination))
-        var options = ConversionOptions()
+        var options = TileConverter.Options()
         options.compression = target
         let summary = try TileConverter.convert(from: source, to: output, options: options)
         #expect(summary.tilesWritten == 21 && summary.warnings.isEmpty)
@@ -50,7 +50,7 @@ struct RecompressionTests {
             #expect(try Self.decode(data, target) == payloads[coordinate], "\(coordinate)")
         }
         if let pmtiles = reader as? PMTilesReader {
-            #expect(pmtiles.header.tileCompression == PMTilesCompression(target))
+            #expect(pmtiles.header.tileCompression == PMTilesHeader.Compression(target))
             #expect(pmtiles.header.tileType == .mvt)
         }
     }
@@ -62,7 +62,7 @@ struct RecompressionTests {
         var current = source
         for (index, target) in [TileCompression.brotli, .zstd, .none, .gzip].enumerated() {
             let next = try TileStoreLocation(parsing: directory.file("step\(index).pmtiles"))
-            var options = ConversionOptions()
+            var options = TileConverter.Options()
             options.compression = target
             _ = try TileConverter.convert(from: current, to: next, options: options)
             for (coordinate, data) in try StoreContents.tiles(next.address) {
@@ -80,7 +80,7 @@ struct RecompressionTests {
         let directory = try TemporaryDirectory()
         let raster = directory.file("raster.mbtiles")
         try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 1), to: raster)
-        var options = ConversionOptions()
+        var options = TileConverter.Options()
         options.compression = .gzip
         let summary = try TileConverter.convert(from: TileStoreLocation(parsing: raster), to: TileStoreLocation(parsing: directory.file("r.mbtiles")), options: options)
         #expect(summary.warnings == ["5 raster tiles were stored as they are: --compress applies to vector tiles"])
@@ -105,7 +105,7 @@ struct RecompressionTests {
         let (source, payloads) = try Self.gzipSource(in: directory)
         let mirror = try TileStoreLocation(parsing: directory.file("mirror.mbtiles"))
         _ = try TileConverter.convert(from: source, to: mirror)
-        var options = SyncOptions()
+        var options = TileSynchronizer.Options()
         options.compression = .zstd
         let first = try TileSynchronizer.sync(from: source, to: mirror, options: options)
         #expect(first.replaced == 21)

@@ -40,7 +40,7 @@ struct TileAmountCheckTests {
         let coordinate = TileCoordinate(unchecked: 3, 2, 1)
         let source = folder.file("bomb.mbtiles")
         try GeneratedStore.write([Tile(coordinate: coordinate, data: bomb)], to: source)
-        var options = ConversionOptions()
+        var options = TileConverter.Options()
         options.compression = .zstd
         let started = Date()
         let destination = TileStoreLocation(kind: .mbtiles, address: folder.file("out.mbtiles"))

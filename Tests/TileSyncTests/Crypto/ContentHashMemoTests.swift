@@ -2,11 +2,11 @@ import Foundation
 import Testing
 @testable import TileSync
 
-@Suite("ContentHashMemo: MD5s remembered by content")
+@Suite("ContentHash.Memo: MD5s remembered by content")
 struct ContentHashMemoTests {
     @Test("Every answer is the blob's MD5: first seen, seen again, after another blob took its slot, from many threads")
     func answersAreMD5s() async {
-        let memo = ContentHashMemo(capacity: 1)
+        let memo = ContentHash.Memo(capacity: 1)
         let blobs = (0..<500).map { index in Data((0..<(index % 97 + 1) * 37).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) }) }
         for _ in 0..<3 {
             for blob in blobs {
@@ -15,7 +15,7 @@ struct ContentHashMemoTests {
         }
         #expect(memo.md5(of: Data()) == ContentHash(of: Data()))
         #expect(memo.md5(of: Data("abc".utf8)).hex == "900150983CD24FB0D6963F7D28E17F72")
-        let shared = ContentHashMemo(capacity: 256)
+        let shared = ContentHash.Memo(capacity: 256)
         let mismatches = await withTaskGroup(of: Int.self) { group in
             for worker in 0..<8 {
                 group.addTask {
@@ -34,7 +34,7 @@ struct ContentHashMemoTests {
 
     @Test("Blobs of the same bytes but different lengths are told apart (zero padding)")
     func lengthsMatter() {
-        let memo = ContentHashMemo()
+        let memo = ContentHash.Memo()
         let short = Data([1, 2, 3]), padded = Data([1, 2, 3, 0])
         #expect(memo.md5(of: short) == ContentHash(of: short))
         #expect(memo.md5(of: padded) == ContentHash(of: padded))

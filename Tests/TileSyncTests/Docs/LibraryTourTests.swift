@@ -87,8 +87,8 @@ struct LibraryTourTests {
         let directory = try TemporaryDirectory()
         let worldPath = Self.worldPath, offlinePath = directory.file("offline.mbtiles")
         let tileData = try #require(try TileSource(path: worldPath).tile(z: 1, x: 0, y: 0))
-        var options = ConversionOptions()
-        var webp = RasterEncoding(format: .webp)
+        var options = TileConverter.Options()
+        var webp = RasterReencoder.Encoding(format: .webp)
         webp.lossless = true                                // every RGBA byte kept
         webp.dropEmpty = true                               // fully transparent tiles not written
         options.rasterEncoding = webp
@@ -97,7 +97,7 @@ struct LibraryTourTests {
         print(packed.rasterReencoding?.bytesAfter ?? 0)     // bytes of the tiles written
         #expect(packed.rasterReencoding?.bytesAfter == packed.bytesWritten)
 
-        let pixels = try RasterReencoder.decode(tileData)   // RasterImage: width, height, rgba
+        let pixels = try RasterReencoder.decode(tileData)   // RasterReencoder.Image: width, height, rgba
         #expect(pixels.width == 256 && pixels.height == 256)
         let written = try #require(try TileSource(path: offlinePath).tile(z: 1, x: 0, y: 0))
         #expect(try RasterReencoder.decode(written).hasSamePixels(as: pixels))
@@ -113,7 +113,7 @@ struct LibraryTourTests {
         print(copy.tilesWritten, copy.distinctBlobs)        // 85 70
         #expect((copy.tilesWritten, copy.distinctBlobs) == (85, 70))
 
-        var options = SyncOptions()
+        var options = TileSynchronizer.Options()
         options.delete = true
         let result = try TileSynchronizer.sync(from: TileStoreLocation(parsing: folderPath),
                                                to: TileStoreLocation(parsing: mirrorPath), options: options)
@@ -156,7 +156,7 @@ struct LibraryTourTests {
         let id = try TileID.id(z: 12, x: 3423, y: 1763)                          // 19078479
         let served = try TileSource(path: pmtilesPath).tile(z: 1, x: 0, y: 0)          // the same bytes as the MBTiles
         let amount = try pmtiles.amount(matching: .all, upTo: 1_000_000)               // 85 tiles, from the directories alone
-        var limited = ConversionOptions()
+        var limited = TileConverter.Options()
         limited.limits.maxTiles = 50                     // a source of more tiles is refused before the first write
         #expect(amount?.tiles == 85)
         #expect(throws: TileStoreError.self) {

@@ -57,7 +57,7 @@ final class S3TestServer {
     /// A configuration for this server (no retries unless asked).
     func configuration(attempts: Int = 3, secret: String = S3TestServer.secretKey) -> S3Configuration {
         S3Configuration(endpoint: URL(string: endpoint)!, region: "us-east-1",
-                        credentials: AWSCredentials(accessKeyID: Self.accessKey, secretAccessKey: secret),
+                        credentials: S3Configuration.Credentials(accessKeyID: Self.accessKey, secretAccessKey: secret),
                         attempts: attempts, initialBackoff: 0.01, maximumBackoff: 0.1)
     }
 

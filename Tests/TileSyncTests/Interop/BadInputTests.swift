@@ -40,7 +40,7 @@ struct BadInputTests {
     @Test("With --skip-invalid the NULL tile is counted and the other 284 tiles convert")
     func skipNull() throws {
         let directory = try TemporaryDirectory()
-        var options = ConversionOptions()
+        var options = TileConverter.Options()
         options.skipInvalid = true
         let summary = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, address: Fixtures.path("node-mbtiles/corrupt_null_tile.mbtiles")),
                                                 to: TileStoreLocation(kind: .mbtiles, address: directory.file("out.mbtiles")), options: options)
@@ -60,7 +60,7 @@ struct BadInputTests {
         } throws: { error in
             "\(error)" == Fixtures.path("tar/hostile.tar") + ": entry '2/9/1.png': column x=9 is out of range at zoom 2 (0...3)"
         }
-        var options = ConversionOptions()
+        var options = TileConverter.Options()
         options.skipInvalid = true
         let summary = try TileConverter.convert(from: source, to: destination, options: options)
         #expect(summary.nonTiles.named.map(\.item) == ["entry '../escape/1/0/0.png'", "entry '/tmp/absolute/1/0/1.png'",

@@ -16,8 +16,8 @@ struct FixtureRoundTripTests {
     static var readable: [String] { Fixtures.allMBTiles().filter { !unreadable.contains($0) } }
 
     /// How a readable fixture is converted: plain_2's 28 grids that are not JSON are skipped.
-    static func options(for fixture: String) -> ConversionOptions {
-        var options = ConversionOptions()
+    static func options(for fixture: String) -> TileConverter.Options {
+        var options = TileConverter.Options()
         options.skipInvalid = fixture == "node-mbtiles/plain_2.mbtiles"
         return options
     }

@@ -17,8 +17,8 @@ struct MergeFixtureTests {
     }
 
     @Test("override and ignore: tiles per source and coordinates decided as counted independently",
-          arguments: [(DuplicatePolicy.override, [208, 4, 81]), (.ignore, [285, 8, 0])])
-    func policies(policy: DuplicatePolicy, given: [Int]) throws {
+          arguments: [(MergedStoreKind.DuplicatePolicy.override, [208, 4, 81]), (.ignore, [285, 8, 0])])
+    func policies(policy: MergedStoreKind.DuplicatePolicy, given: [Int]) throws {
         let directory = try TemporaryDirectory()
         let sources = try Self.locations()
         let merged = TileStoreLocation.merging(sources, onDuplicate: policy)
@@ -84,14 +84,14 @@ struct MergeFixtureTests {
     }
 
     @Test("UTFGrids follow the tiles' rule: the grid of the source whose tile won; grids without tiles by the policy",
-          arguments: [DuplicatePolicy.ignore, .override])
-    func grids(policy: DuplicatePolicy) throws {
+          arguments: [MergedStoreKind.DuplicatePolicy.ignore, .override])
+    func grids(policy: MergedStoreKind.DuplicatePolicy) throws {
         let directory = try TemporaryDirectory()
         let geography = try TileStoreLocation(parsing: Fixtures.path("martin/mbtiles/geography-class-png.mbtiles"))
         let plain = try TileStoreLocation(parsing: Fixtures.path("node-mbtiles/plain_2.mbtiles"))
         let merged = TileStoreLocation.merging([geography, plain], onDuplicate: policy)
         let destination = try TileStoreLocation(parsing: directory.file("grids.mbtiles"))
-        var options = ConversionOptions()
+        var options = TileConverter.Options()
         options.skipInvalid = true
         let summary = try TileConverter.convert(from: merged, to: destination, options: options)
         #expect((summary.tilesWritten, summary.gridsWritten, summary.invalidTiles.count) == (269, 241, 28),

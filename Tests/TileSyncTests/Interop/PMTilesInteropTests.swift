@@ -102,7 +102,7 @@ struct PMTilesInteropTests {
         let back = try StoreContents.mbtilesMetadata(folder.file("back.mbtiles"))
         for (key, value) in original where key != "bounds" && key != "center" { #expect(back[key] == value, "key \(key)") }
         let reader = try PMTilesReader(location: TileStoreLocation(parsing: folder.file("p.pmtiles")))
-        #expect(reader.header.tileTypeValue == PMTilesTileType.png.rawValue)
+        #expect(reader.header.tileTypeValue == PMTilesHeader.TileType.png.rawValue)
         #expect(try reader.integrityProblems() == [])
     }
 

@@ -38,7 +38,7 @@ struct UTFGridInteropTests {
     @Test("MBTiles -> folder -> tar -> MBTiles -> folder: the same grids at every step", arguments: fixtures)
     func roundTrip(_ fixture: String, count: Int) throws {
         let directory = try TemporaryDirectory()
-        var options = ConversionOptions()
+        var options = TileConverter.Options()
         options.skipInvalid = true
         let steps = [Fixtures.path(fixture), directory.file("tree"), directory.file("tree.tar.gz"), directory.file("back.mbtiles"), directory.file("again")]
         for (source, destination) in zip(steps, steps.dropFirst()) {
@@ -66,7 +66,7 @@ struct UTFGridInteropTests {
         #expect(throws: TileStoreError(.invalidTile, store: fixture, item: "grid 2/0/3 (TMS row 0)", message: "not JSON: expected a value at byte 8")) {
             try TileConverter.convert(from: TileStoreLocation(parsing: fixture), to: TileStoreLocation(parsing: directory.file("out")))
         }
-        var options = ConversionOptions()
+        var options = TileConverter.Options()
         options.skipInvalid = true
         let summary = try TileConverter.convert(from: TileStoreLocation(parsing: fixture), to: TileStoreLocation(parsing: directory.file("out")), options: options)
         #expect(summary.tilesWritten == 269 && summary.gridsWritten == 241 && summary.invalidTiles.count == 28)

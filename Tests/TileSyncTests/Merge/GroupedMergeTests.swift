@@ -19,7 +19,7 @@ struct GroupedMergeTests {
         }
     }
 
-    static func merged(_ sources: [TileStoreLocation], _ policy: DuplicatePolicy, openLimit: Int) -> MergedStoreKind {
+    static func merged(_ sources: [TileStoreLocation], _ policy: MergedStoreKind.DuplicatePolicy, openLimit: Int) -> MergedStoreKind {
         var kind = MergedStoreKind(sources: sources, policy: policy)
         kind.openLimit = openLimit
         return kind
@@ -35,8 +35,8 @@ struct GroupedMergeTests {
     }
 
     @Test("ignore and override: 7 sources of three kinds in groups of 2 (two levels of runs) or 3 stream the same tiles and counts as one merge",
-          arguments: [DuplicatePolicy.ignore, .override], [2, 3])
-    func sameAsOneMerge(policy: DuplicatePolicy, openLimit: Int) throws {
+          arguments: [MergedStoreKind.DuplicatePolicy.ignore, .override], [2, 3])
+    func sameAsOneMerge(policy: MergedStoreKind.DuplicatePolicy, openLimit: Int) throws {
         let stores = try KindStores()
         let sources = try Self.overlappingSources(stores, count: 7)
         let flat = try Self.stream(Self.merged(sources, policy, openLimit: 32))
@@ -82,7 +82,7 @@ struct GroupedMergeTests {
     func filteredConversion() throws {
         let stores = try KindStores()
         let sources = try Self.overlappingSources(stores, count: 5)
-        var options = ConversionOptions()
+        var options = TileConverter.Options()
         options.filter = try TileFilter(minZoom: 2, maxZoom: 3)
         var written: [[TileCoordinate: Data]] = []
         for (name, limit) in [("flat", 32), ("grouped", 2)] {
@@ -104,7 +104,7 @@ struct GroupedMergeTests {
         #expect(try kind.location.openReader().hasCheapRandomAccess == false)
         #expect(try Self.merged(sources, .override, openLimit: 5).location.openReader().hasCheapRandomAccess)
         let destination = try stores.write(GeneratedStore.pyramid(maxZoom: 1), kind: "mbtiles", name: "published")
-        var options = SyncOptions()
+        var options = TileSynchronizer.Options()
         options.delete = true
         let summary = try TileSynchronizer.sync(from: kind.location, to: destination, options: options)
         let flat = try Self.stream(Self.merged(sources, .override, openLimit: 32))

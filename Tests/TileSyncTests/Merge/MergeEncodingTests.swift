@@ -34,7 +34,7 @@ struct MergeEncodingTests {
             try TileStoreLocation.merging([gzipped, raw], onDuplicate: .abort).openReader()
         }
         let merged = TileStoreLocation.merging([gzipped, raw], onDuplicate: .abort, compressionsMayDiffer: true)
-        var options = ConversionOptions()
+        var options = TileConverter.Options()
         options.compression = .gzip
         let destination = try stores.location("mbtiles", "merged")
         #expect(try TileConverter.convert(from: merged, to: destination, options: options).tilesWritten == 2)

@@ -28,8 +28,8 @@ struct MergeTests {
     }
 
     @Test("override: the last source holding a coordinate wins; ignore: the first; equal bytes are no conflict",
-          arguments: [DuplicatePolicy.override, .ignore])
-    func policies(policy: DuplicatePolicy) throws {
+          arguments: [MergedStoreKind.DuplicatePolicy.override, .ignore])
+    func policies(policy: MergedStoreKind.DuplicatePolicy) throws {
         let stores = try KindStores()
         let merged = TileStoreLocation.merging(try Self.sources(stores), onDuplicate: policy)
         let destination = try stores.location("mbtiles", "merged")
@@ -89,7 +89,7 @@ struct MergeTests {
         }
         #expect {
             try TileConverter.convert(from: TileStoreLocation.merging(sources, onDuplicate: .override), to: sources[0],
-                                      options: { var o = ConversionOptions(); o.overwrite = true; return o }())
+                                      options: { var o = TileConverter.Options(); o.overwrite = true; return o }())
         } throws: { ($0 as? TileStoreError)?.kind == .sameSourceAndDestination }
     }
 
@@ -98,7 +98,7 @@ struct MergeTests {
         let stores = try KindStores()
         let merged = TileStoreLocation.merging(try Self.sources(stores), onDuplicate: .ignore)
         let destination = try stores.write(GeneratedStore.pyramid(maxZoom: 1), kind: "tar", name: "published")
-        var options = SyncOptions()
+        var options = TileSynchronizer.Options()
         options.delete = true
         let summary = try TileSynchronizer.sync(from: merged, to: destination, options: options)
         #expect((summary.added, summary.replaced, summary.deleted) == (16 + 64, 0, 0))
@@ -125,7 +125,7 @@ struct MergeTests {
         } throws: { error in
             (error as? TileStoreError)?.kind == .invalidTile && (error as? TileStoreError)?.store == bad
         }
-        var options = ConversionOptions()
+        var options = TileConverter.Options()
         options.skipInvalid = true
         let summary = try TileConverter.convert(from: merged, to: destination, options: options)
         #expect(summary.tilesWritten == 4 + 16)

@@ -67,7 +67,7 @@ struct PMTilesJoinTests {
         let stores = try KindStores()
         let a = try stores.write(try Self.tiles(zooms: 0...1), kind: "pmtiles", name: "a")
         let b = try stores.write(try Self.tiles(zooms: 3...3), kind: "pmtiles", name: "b")
-        var options = ConversionOptions()
+        var options = TileConverter.Options()
         options.filter = try TileFilter(minZoom: 1)
         let summary = try TileConverter.convert(from: TileStoreLocation.merging([a, b], onDuplicate: .abort),
                                                 to: try stores.location("pmtiles", "filtered"), options: options)

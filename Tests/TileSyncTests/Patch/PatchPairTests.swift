@@ -127,7 +127,7 @@ struct PatchPairTests {
         #expect(try stores.tiles(other) == before)
         #expect(try stores.modificationTimes(other) == stamp)
 
-        var options = PatchApplyOptions()
+        var options = TilePatcher.ApplyOptions()
         options.force = true
         let forced = try TilePatcher.apply(patch: patch, to: other, options: options)
         // On z0-2: 4/0/0, 4/15/15 and 3/2/5 are new there, 1/1/1 replaced, 0/0/0 deleted, 3/7/7 absent.
@@ -161,7 +161,7 @@ struct PatchPairTests {
         let stores = try KindStores()
         let (base, target) = try Self.stores(stores, base: "mbtiles", target: "dir")
         let patch = stores.directory.file("patch.mbtiles")
-        var options = PatchOptions()
+        var options = TilePatcher.Options()
         options.filter = try TileFilter(minZoom: 3, maxZoom: 4)
         let made = try TilePatcher.makePatch(from: base, to: target, writingTo: patch, options: options)
         #expect((made.added, made.replaced, made.deleted) == (2, 1, 1))
@@ -183,7 +183,7 @@ struct PatchPairTests {
             try TilePatcher.makePatch(from: base, to: target, writingTo: patch)
         }
         #expect(FileManager.default.contents(atPath: patch) == Data("keep".utf8))
-        var options = PatchOptions()
+        var options = TilePatcher.Options()
         options.overwrite = true
         options.isCancelled = { true }
         #expect(throws: TileStoreError.self) { try TilePatcher.makePatch(from: base, to: target, writingTo: patch, options: options) }
@@ -201,7 +201,7 @@ struct PatchPairTests {
         let before = try stores.tiles(base)
         let atomic = try base.makeUpdater().commitsAtomically
         let polls = Counter()
-        var options = PatchApplyOptions()
+        var options = TilePatcher.ApplyOptions()
         options.isCancelled = { polls.increment() > 3 }
         let error = #expect(throws: TileStoreError.self) { try TilePatcher.apply(patch: patch, to: base, options: options) }
         #expect(error?.kind == .interrupted && error?.store == base.address)

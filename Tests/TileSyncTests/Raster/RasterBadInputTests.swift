@@ -6,7 +6,7 @@ import Testing
 struct RasterBadInputTests {
     static let coordinate = TileCoordinate(unchecked: 3, 2, 1)
 
-    static func failure(_ data: Data, _ encoding: RasterEncoding = RasterEncoding(format: .webp)) -> TileStoreError? {
+    static func failure(_ data: Data, _ encoding: RasterReencoder.Encoding = RasterReencoder.Encoding(format: .webp)) -> TileStoreError? {
         do {
             _ = try RasterReencoder(encoding: encoding, store: "tiles.mbtiles").reencode(Tile(coordinate: coordinate, data: data))
             return nil
@@ -17,7 +17,7 @@ struct RasterBadInputTests {
 
     static var validPNG: Data { get throws { Data(try PNGCodec.encode(RasterSamples.gradient)) } }
     static var validJPEG: Data {
-        get throws { Data(try JPEGCodec.encode(rgb: RasterSamples.mapLike.rgb(over: RasterColor(red: 0, green: 0, blue: 0)), width: 256, height: 256, quality: 75)) }
+        get throws { Data(try JPEGCodec.encode(rgb: RasterSamples.mapLike.rgb(over: RasterReencoder.Color(red: 0, green: 0, blue: 0)), width: 256, height: 256, quality: 75)) }
     }
 
     @Test("Each bad tile fails with its coordinate and the decoder's reason", arguments: [
@@ -50,7 +50,7 @@ struct RasterBadInputTests {
 
     @Test("The pixel limit is a setting: a 256x256 tile passes at 65,536 and fails at 65,535")
     func pixelLimit() throws {
-        var encoding = RasterEncoding(format: .png)
+        var encoding = RasterReencoder.Encoding(format: .png)
         encoding.pixelLimit = 65_536
         #expect(Self.failure(try Self.validPNG, encoding) == nil)
         encoding.pixelLimit = 65_535
@@ -59,21 +59,21 @@ struct RasterBadInputTests {
 
     @Test("JPEG refuses transparency unless a background is given, with the option in the hint")
     func jpegTransparency() throws {
-        let error = try #require(Self.failure(try Self.validPNG, RasterEncoding(format: .jpeg)))
+        let error = try #require(Self.failure(try Self.validPNG, RasterReencoder.Encoding(format: .jpeg)))
         #expect(error.message == "has transparent pixels, which JPEG cannot hold")
         #expect(error.hint == "pass --background COLOR (e.g. white) to flatten transparent pixels")
-        var encoding = RasterEncoding(format: .jpeg)
-        encoding.background = RasterColor(red: 255, green: 255, blue: 255)
+        var encoding = RasterReencoder.Encoding(format: .jpeg)
+        encoding.background = RasterReencoder.Color(red: 255, green: 255, blue: 255)
         #expect(Self.failure(try Self.validPNG, encoding) == nil)
     }
 
     @Test("Settings that contradict each other are refused before any tile", arguments: [
-        (RasterEncoding(format: .gif), "tiles cannot be re-encoded as gif; choose webp, png or jpeg"),
-        ({ var e = RasterEncoding(format: .png); e.lossless = true; return e }(), "--lossless applies to --tile-format webp"),
-        ({ var e = RasterEncoding(format: .webp); e.background = RasterColor(red: 0, green: 0, blue: 0); return e }(), "--background applies to --tile-format jpeg"),
-        ({ var e = RasterEncoding(format: .jpeg); e.quality = 101; return e }(), "--quality must be 0-100, not 101"),
+        (RasterReencoder.Encoding(format: .gif), "tiles cannot be re-encoded as gif; choose webp, png or jpeg"),
+        ({ var e = RasterReencoder.Encoding(format: .png); e.lossless = true; return e }(), "--lossless applies to --tile-format webp"),
+        ({ var e = RasterReencoder.Encoding(format: .webp); e.background = RasterReencoder.Color(red: 0, green: 0, blue: 0); return e }(), "--background applies to --tile-format jpeg"),
+        ({ var e = RasterReencoder.Encoding(format: .jpeg); e.quality = 101; return e }(), "--quality must be 0-100, not 101"),
     ])
-    func contradictions(encoding: RasterEncoding, message: String) {
+    func contradictions(encoding: RasterReencoder.Encoding, message: String) {
         #expect(throws: TileStoreError(.invalidOptions, store: "s", message: message)) {
             try RasterReencoder(encoding: encoding, store: "s")
         }

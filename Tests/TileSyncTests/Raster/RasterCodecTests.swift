@@ -46,7 +46,7 @@ struct RasterCodecTests {
     func lossy() throws {
         let source = RasterSamples.mapLike
         let webp = try WebPCodec.decode(Data(try WebPCodec.encode(source, quality: 75, lossless: false)), pixelLimit: 1 << 20)
-        let jpeg = try JPEGCodec.decode(Data(try JPEGCodec.encode(rgb: source.rgb(over: RasterColor(red: 0, green: 0, blue: 0)),
+        let jpeg = try JPEGCodec.decode(Data(try JPEGCodec.encode(rgb: source.rgb(over: RasterReencoder.Color(red: 0, green: 0, blue: 0)),
                                                                  width: 256, height: 256, quality: 75)), pixelLimit: 1 << 20)
         for decoded in [webp, jpeg] {
             #expect(decoded.width == 256 && decoded.height == 256)
@@ -57,19 +57,19 @@ struct RasterCodecTests {
 
     @Test("Flattening for JPEG composites each pixel over the background by its alpha")
     func flatten() {
-        let image = RasterImage(width: 3, height: 1, rgba: [255, 0, 0, 128, 10, 20, 30, 255, 99, 99, 99, 0])
-        #expect(image.rgb(over: RasterColor(red: 255, green: 255, blue: 255)) == [255, 127, 127, 10, 20, 30, 255, 255, 255])
-        #expect(image.rgb(over: RasterColor(red: 0, green: 0, blue: 0)) == [128, 0, 0, 10, 20, 30, 0, 0, 0])
+        let image = RasterReencoder.Image(width: 3, height: 1, rgba: [255, 0, 0, 128, 10, 20, 30, 255, 99, 99, 99, 0])
+        #expect(image.rgb(over: RasterReencoder.Color(red: 255, green: 255, blue: 255)) == [255, 127, 127, 10, 20, 30, 255, 255, 255])
+        #expect(image.rgb(over: RasterReencoder.Color(red: 0, green: 0, blue: 0)) == [128, 0, 0, 10, 20, 30, 0, 0, 0])
     }
 
     @Test("Background colours: #rrggbb, #rgb, bare hex, white and black; anything else is refused")
     func colours() {
-        #expect(RasterColor(parsing: "#1a2B3c") == RasterColor(red: 0x1A, green: 0x2B, blue: 0x3C))
-        #expect(RasterColor(parsing: "#fa0") == RasterColor(red: 0xFF, green: 0xAA, blue: 0x00))
-        #expect(RasterColor(parsing: "ffffff")?.description == "#ffffff")
-        #expect(RasterColor(parsing: "White") == RasterColor(red: 255, green: 255, blue: 255))
-        #expect(RasterColor(parsing: "black") == RasterColor(red: 0, green: 0, blue: 0))
-        for bad in ["", "#12345", "#gggggg", "red", "#1234567", "0x123456"] { #expect(RasterColor(parsing: bad) == nil, "\(bad)") }
+        #expect(RasterReencoder.Color(parsing: "#1a2B3c") == RasterReencoder.Color(red: 0x1A, green: 0x2B, blue: 0x3C))
+        #expect(RasterReencoder.Color(parsing: "#fa0") == RasterReencoder.Color(red: 0xFF, green: 0xAA, blue: 0x00))
+        #expect(RasterReencoder.Color(parsing: "ffffff")?.description == "#ffffff")
+        #expect(RasterReencoder.Color(parsing: "White") == RasterReencoder.Color(red: 255, green: 255, blue: 255))
+        #expect(RasterReencoder.Color(parsing: "black") == RasterReencoder.Color(red: 0, green: 0, blue: 0))
+        for bad in ["", "#12345", "#gggggg", "red", "#1234567", "0x123456"] { #expect(RasterReencoder.Color(parsing: bad) == nil, "\(bad)") }
     }
 
     static func chunk(_ type: String, in bytes: [UInt8]) -> [UInt8]? {

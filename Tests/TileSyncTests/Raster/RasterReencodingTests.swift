@@ -12,14 +12,14 @@ struct RasterReencodingTests {
         "tilelive-file/readonly", "martin/mbtiles/geography-class-png.mbtiles", "mapbox-upload-validate/valid-webp.mbtiles",
     ]
 
-    static func convert(_ source: String, to destination: String, _ encoding: RasterEncoding) throws -> ConversionSummary {
-        var options = ConversionOptions()
+    static func convert(_ source: String, to destination: String, _ encoding: RasterReencoder.Encoding) throws -> TileConverter.Summary {
+        var options = TileConverter.Options()
         options.rasterEncoding = encoding
         return try TileConverter.convert(from: try TileStoreLocation(parsing: source), to: try TileStoreLocation(parsing: destination), options: options)
     }
 
-    static var lossless: RasterEncoding {
-        var encoding = RasterEncoding(format: .webp)
+    static var lossless: RasterReencoder.Encoding {
+        var encoding = RasterReencoder.Encoding(format: .webp)
         encoding.lossless = true
         return encoding
     }
@@ -29,7 +29,7 @@ struct RasterReencodingTests {
         let directory = try TemporaryDirectory()
         let source = Fixtures.path(store)
         let count = try StoreContents.tiles(source).count
-        for (name, encoding) in [("webp.pmtiles", Self.lossless), ("png.mbtiles", RasterEncoding(format: .png))] {
+        for (name, encoding) in [("webp.pmtiles", Self.lossless), ("png.mbtiles", RasterReencoder.Encoding(format: .png))] {
             let destination = directory.file(name)
             let summary = try Self.convert(source, to: destination, encoding)
             #expect(summary.tilesWritten == count)
@@ -46,12 +46,12 @@ struct RasterReencodingTests {
     @Test("A JPEG store (made here from plain_1 over white) re-encoded losslessly keeps the JPEG's decoded pixels")
     func jpegSource() throws {
         let directory = try TemporaryDirectory()
-        var jpeg = RasterEncoding(format: .jpeg)
-        jpeg.background = RasterColor(red: 255, green: 255, blue: 255)
+        var jpeg = RasterReencoder.Encoding(format: .jpeg)
+        jpeg.background = RasterReencoder.Color(red: 255, green: 255, blue: 255)
         let jpegStore = directory.file("jpeg.mbtiles")
         _ = try Self.convert(Fixtures.path("node-mbtiles/plain_1.mbtiles"), to: jpegStore, jpeg)
         #expect(try StoreContents.tiles(jpegStore).values.allSatisfy { SniffedTileFormat(sniffing: $0).format == .jpeg })
-        for (name, encoding) in [("webp.mbtiles", Self.lossless), ("png-folder", RasterEncoding(format: .png))] {
+        for (name, encoding) in [("webp.mbtiles", Self.lossless), ("png-folder", RasterReencoder.Encoding(format: .png))] {
             _ = try Self.convert(jpegStore, to: directory.file(name), encoding)
             let (compared, differing) = try RasterSamples.pixelDifferences(jpegStore, directory.file(name))
             #expect(compared == 285 && differing.isEmpty, "\(name)")
@@ -64,9 +64,9 @@ struct RasterReencodingTests {
     func lossyMeasured(store: String) throws {
         let directory = try TemporaryDirectory()
         let source = try StoreContents.tiles(Fixtures.path(store))
-        var jpeg = RasterEncoding(format: .jpeg)
-        jpeg.background = RasterColor(red: 255, green: 255, blue: 255)
-        for (name, encoding) in [("webp.mbtiles", RasterEncoding(format: .webp)), ("jpeg.mbtiles", jpeg)] {
+        var jpeg = RasterReencoder.Encoding(format: .jpeg)
+        jpeg.background = RasterReencoder.Color(red: 255, green: 255, blue: 255)
+        for (name, encoding) in [("webp.mbtiles", RasterReencoder.Encoding(format: .webp)), ("jpeg.mbtiles", jpeg)] {
             _ = try Self.convert(Fixtures.path(store), to: directory.file(name), encoding)
             let written = try StoreContents.tiles(directory.file(name))
             #expect(written.count == source.count)
@@ -74,8 +74,8 @@ struct RasterReencodingTests {
             for (coordinate, data) in source {
                 var original = try RasterReencoder.decode(data)
                 if encoding.format == .jpeg {
-                    original = RasterImage(width: original.width, height: original.height,
-                                           rgba: original.rgb(over: RasterColor(red: 255, green: 255, blue: 255)).chunked(into: 3).flatMap { $0 + [255] })
+                    original = RasterReencoder.Image(width: original.width, height: original.height,
+                                           rgba: original.rgb(over: RasterReencoder.Color(red: 255, green: 255, blue: 255)).chunked(into: 3).flatMap { $0 + [255] })
                 }
                 let decoded = try RasterReencoder.decode(try #require(written[coordinate]))
                 #expect(decoded.width == original.width && decoded.height == original.height, "\(coordinate)")
@@ -92,7 +92,7 @@ struct RasterReencodingTests {
     func keepsSmaller() throws {
         let directory = try TemporaryDirectory()
         let source = Fixtures.path("node-mbtiles/plain_1.mbtiles"), destination = directory.file("png.mbtiles")
-        let tally = try #require(try Self.convert(source, to: destination, RasterEncoding(format: .png)).rasterReencoding)
+        let tally = try #require(try Self.convert(source, to: destination, RasterReencoder.Encoding(format: .png)).rasterReencoding)
         let before = try StoreContents.tiles(source), after = try StoreContents.tiles(destination)
         let same = before.filter { after[$0.key] == $0.value }.count
         #expect(tally.keptSmaller == same && same > 0)
@@ -119,7 +119,7 @@ extension RasterReencodingTests {
         let webp = Fixtures.path("protomaps-PMTiles/spec-v3/usgs-mt-whitney-8-15-webp-512.pmtiles")
         let merged = TileStoreLocation.merging([try TileStoreLocation(parsing: png), try TileStoreLocation(parsing: webp)],
                                                onDuplicate: .abort, rasterFormatsMayDiffer: true)
-        var options = ConversionOptions()
+        var options = TileConverter.Options()
         options.rasterEncoding = Self.lossless
         let destination = directory.file("merged.pmtiles")
         let summary = try TileConverter.convert(from: merged, to: try TileStoreLocation(parsing: destination), options: options)

@@ -4,7 +4,7 @@ import Foundation
 /// Generated images for the raster tests, each with a known smallest PNG layout, and the
 /// helpers that compare stores pixel by pixel.
 enum RasterSamples {
-    static func image(_ width: Int, _ height: Int, _ pixel: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) -> RasterImage {
+    static func image(_ width: Int, _ height: Int, _ pixel: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) -> RasterReencoder.Image {
         var rgba: [UInt8] = []
         rgba.reserveCapacity(width * height * 4)
         for y in 0..<height {
@@ -13,7 +13,7 @@ enum RasterSamples {
                 rgba += [r, g, b, a]
             }
         }
-        return RasterImage(width: width, height: height, rgba: rgba)
+        return RasterReencoder.Image(width: width, height: height, rgba: rgba)
     }
 
     /// Many colours and every alpha: only RGBA holds it.
@@ -42,7 +42,7 @@ enum RasterSamples {
     }
 
     /// The samples by name, so that test arguments (printed in the log) stay short.
-    static let named: [String: RasterImage] = [
+    static let named: [String: RasterReencoder.Image] = [
         "gradient": gradient, "opaque gradient": opaqueGradient, "256 greys": grey, "four greys": fourGreys,
         "three colours": threeColours, "translucent palette": translucentPalette, "empty": empty, "map-like": mapLike,
     ]
@@ -78,7 +78,7 @@ enum RasterSamples {
 
     /// Peak signal-to-noise ratio of `other` against `reference` over RGB, in dB (infinity
     /// when equal).
-    static func psnr(_ reference: RasterImage, _ other: RasterImage) -> Double {
+    static func psnr(_ reference: RasterReencoder.Image, _ other: RasterReencoder.Image) -> Double {
         var squares = 0.0, count = 0.0
         for index in stride(from: 0, to: reference.rgba.count, by: 4) {
             for channel in 0..<3 {

@@ -15,8 +15,8 @@ struct RasterSyncTests {
         }
     }
 
-    static var webpDroppingEmpty: RasterEncoding {
-        var encoding = RasterEncoding(format: .webp)
+    static var webpDroppingEmpty: RasterReencoder.Encoding {
+        var encoding = RasterReencoder.Encoding(format: .webp)
         encoding.lossless = true
         encoding.dropEmpty = true
         return encoding
@@ -26,14 +26,14 @@ struct RasterSyncTests {
     func dropEmpty(destination: String) throws {
         let directory = try TemporaryDirectory()
         try GeneratedStore.write(try Self.tiles(), to: directory.file("in.mbtiles"))
-        var options = ConversionOptions()
-        var encoding = RasterEncoding()
+        var options = TileConverter.Options()
+        var encoding = RasterReencoder.Encoding()
         encoding.dropEmpty = true
         options.rasterEncoding = encoding
         let summary = try TileConverter.convert(from: try TileStoreLocation(parsing: directory.file("in.mbtiles")),
                                                 to: try TileStoreLocation(parsing: directory.file(destination)), options: options)
         #expect(summary.tilesWritten == 15)
-        #expect(summary.rasterReencoding == { var t = RasterReencodingTally(); t.droppedEmpty = 6; return t }())
+        #expect(summary.rasterReencoding == { var t = RasterReencoder.Tally(); t.droppedEmpty = 6; return t }())
         let written = try StoreContents.tiles(directory.file(destination))
         let source = try StoreContents.tiles(directory.file("in.mbtiles"))
         #expect(written.count == 15)
@@ -50,7 +50,7 @@ struct RasterSyncTests {
         let sourcePath = directory.file(sourceName)
         try GeneratedStore.write(try Self.tiles(), to: sourcePath)
         let source = try TileStoreLocation(parsing: sourcePath), mirror = try TileStoreLocation(parsing: directory.file(destination))
-        var options = SyncOptions()
+        var options = TileSynchronizer.Options()
         options.rasterEncoding = Self.webpDroppingEmpty
         options.delete = true
         let first = try TileSynchronizer.sync(from: source, to: mirror, options: options)
@@ -82,10 +82,10 @@ struct RasterSyncTests {
         try GeneratedStore.write(try Self.tiles(), to: directory.file("source.mbtiles"))
         let source = try TileStoreLocation(parsing: directory.file("source.mbtiles"))
         let mirror = try TileStoreLocation(parsing: directory.file("mirror.mbtiles"))
-        var options = SyncOptions()
+        var options = TileSynchronizer.Options()
         options.rasterEncoding = Self.webpDroppingEmpty
         _ = try TileSynchronizer.sync(from: source, to: mirror, options: options)
-        options.rasterEncoding = RasterEncoding(format: .png)
+        options.rasterEncoding = RasterReencoder.Encoding(format: .png)
         let again = try TileSynchronizer.sync(from: source, to: mirror, options: options)
         #expect(again.rasterReencoding.map { $0.reencoded + $0.keptSmaller } == 16, "15 pictures and one empty tile, each encoded once")
         #expect(again.added == 6 && again.replaced == 15)
@@ -98,8 +98,8 @@ struct RasterSyncTests {
         var tiles = try Self.tiles()
         tiles[3] = Tile(coordinate: tiles[3].coordinate, data: tiles[3].data.prefix(30))
         try GeneratedStore.write(tiles, to: directory.file("in.mbtiles"))
-        var options = ConversionOptions()
-        options.rasterEncoding = RasterEncoding(format: .webp)
+        var options = TileConverter.Options()
+        options.rasterEncoding = RasterReencoder.Encoding(format: .webp)
         options.skipInvalid = true
         let summary = try TileConverter.convert(from: try TileStoreLocation(parsing: directory.file("in.mbtiles")),
                                                 to: try TileStoreLocation(parsing: directory.file("out.pmtiles")), options: options)

@@ -67,7 +67,7 @@ enum RegionShapeSamples {
 @Suite("Regions: which tiles a polygon or corridor covers")
 struct RegionCoverTests {
     /// The tiles of a cover as `z/x/y`, sorted as the oracle sorts them.
-    static func tiles(_ cover: RegionZoomCover) -> [String] {
+    static func tiles(_ cover: TileRegion.ZoomCover) -> [String] {
         cover.ranges.flatMap { range in range.map { "\($0)" } }.sorted()
     }
 

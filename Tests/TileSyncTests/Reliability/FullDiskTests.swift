@@ -49,7 +49,7 @@ struct FullDiskTests {
             }
             #expect(try FileManager.default.contentsOfDirectory(atPath: disk).isEmpty)
             // Past the check (--no-space-check), the write itself fails for space and cleans up.
-            var options = ConversionOptions()
+            var options = TileConverter.Options()
             options.limits.checksFreeSpace = false
             #expect {
                 _ = try TileConverter.convert(from: source, to: target, options: options)

@@ -15,7 +15,7 @@ struct HostileInputTests {
                 SELECT 0 AS zoom_level, 0 AS tile_column, 0 AS tile_row, x'89504e470d0a1a0a' AS tile_data FROM r;
             """)
         let started = Date()
-        var options = ConversionOptions()
+        var options = TileConverter.Options()
         options.isCancelled = { Date().timeIntervalSince(started) > 0.5 }
         #expect {
             _ = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, address: path),
@@ -28,7 +28,7 @@ struct HostileInputTests {
     @Test("A coordinate repeated in a tar: the last entry wins, with a warning", .enabled(if: Fixtures.available, Fixtures.missingMessage))
     func duplicateCoordinates() throws {
         let directory = try TemporaryDirectory()
-        var options = ConversionOptions()
+        var options = TileConverter.Options()
         options.skipInvalid = true
         let summary = try TileConverter.convert(from: TileStoreLocation(kind: .tar, address: Fixtures.path("tar/hostile.tar")),
                                                 to: TileStoreLocation(kind: .mbtiles, address: directory.file("out.mbtiles")), options: options)

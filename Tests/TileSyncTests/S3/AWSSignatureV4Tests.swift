@@ -5,7 +5,7 @@ import Testing
 @Suite("AWS Signature V4 and configuration")
 struct AWSSignatureV4Tests {
     /// The examples of AWS's S3 documentation ("Signature Calculations for the Authorization Header").
-    let example = AWSSignatureV4(credentials: AWSCredentials(accessKeyID: "AKIAIOSFODNN7EXAMPLE",
+    let example = AWSSignatureV4(credentials: S3Configuration.Credentials(accessKeyID: "AKIAIOSFODNN7EXAMPLE",
                                                              secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"),
                                  region: "us-east-1", service: "s3")
     let exampleDate = Date(timeIntervalSince1970: 1_369_353_600)  // 2013-05-24T00:00:00Z
@@ -42,7 +42,7 @@ struct AWSSignatureV4Tests {
 
     /// `get-vanilla-query-order-key-case` of AWS's Signature V4 test suite (service `service`).
     @Test func testSuiteQueryOrder() {
-        let signer = AWSSignatureV4(credentials: AWSCredentials(accessKeyID: "AKIDEXAMPLE",
+        let signer = AWSSignatureV4(credentials: S3Configuration.Credentials(accessKeyID: "AKIDEXAMPLE",
                                                                 secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY"),
                                     region: "us-east-1", service: "service")
         let headers = signer.authorization(method: "GET", path: "/", query: "Param2=value2&Param1=value1",
@@ -61,7 +61,7 @@ struct AWSSignatureV4Tests {
     }
 
     @Test func credentialsNeverPrintTheSecret() {
-        let credentials = AWSCredentials(accessKeyID: "AKID1", secretAccessKey: "very-secret", sessionToken: "token-secret")
+        let credentials = S3Configuration.Credentials(accessKeyID: "AKID1", secretAccessKey: "very-secret", sessionToken: "token-secret")
         #expect(credentials.description == "access key AKID1")
         #expect(!"\(credentials)".contains("secret"))
     }
@@ -72,7 +72,7 @@ struct AWSSignatureV4Tests {
             environment: ["AWS_ACCESS_KEY_ID": "AK", "AWS_SECRET_ACCESS_KEY": "SK", "AWS_SESSION_TOKEN": "ST",
                           "AWS_DEFAULT_REGION": "eu-west-3", "AWS_ENDPOINT_URL": "http://127.0.0.1:9000/"],
             home: home.path)
-        #expect(configuration.credentials == AWSCredentials(accessKeyID: "AK", secretAccessKey: "SK", sessionToken: "ST"))
+        #expect(configuration.credentials == S3Configuration.Credentials(accessKeyID: "AK", secretAccessKey: "SK", sessionToken: "ST"))
         #expect(configuration.region == "eu-west-3")
         #expect(configuration.endpoint.absoluteString == "http://127.0.0.1:9000")
         #expect(configuration.usesPathStyle)
@@ -109,10 +109,10 @@ struct AWSSignatureV4Tests {
               addressing_style = path
             """.write(toFile: home.file(".aws/config"), atomically: true, encoding: .utf8)
         let standard = try S3Configuration.resolve(environment: [:], home: home.path)
-        #expect(standard.credentials == AWSCredentials(accessKeyID: "DEFAULTKEY", secretAccessKey: "defaultsecret"))
+        #expect(standard.credentials == S3Configuration.Credentials(accessKeyID: "DEFAULTKEY", secretAccessKey: "defaultsecret"))
         #expect(standard.region == "ap-south-1")
         let named = try S3Configuration.resolve(environment: ["AWS_PROFILE": "publisher"], home: home.path)
-        #expect(named.credentials == AWSCredentials(accessKeyID: "PUBKEY", secretAccessKey: "pub/secret="))
+        #expect(named.credentials == S3Configuration.Credentials(accessKeyID: "PUBKEY", secretAccessKey: "pub/secret="))
         #expect(named.region == "eu-central-1")
         #expect(named.endpoint.absoluteString == "http://127.0.0.1:8333")
     }

@@ -10,7 +10,7 @@ struct S3FaultTests {
     func location(_ proxy: S3FaultProxy, attempts: Int, timeout: TimeInterval = 2, transfers: Int = 8) -> TileStoreLocation {
         var options = TileStoreOptions()
         options.s3Configuration = S3Configuration(endpoint: URL(string: proxy.endpoint)!, region: "us-east-1",
-                                                  credentials: AWSCredentials(accessKeyID: S3TestServer.accessKey,
+                                                  credentials: S3Configuration.Credentials(accessKeyID: S3TestServer.accessKey,
                                                                               secretAccessKey: S3TestServer.secretKey),
                                                   transfers: transfers, attempts: attempts, timeout: timeout,
                                                   initialBackoff: 0.01, maximumBackoff: 0.05)

@@ -58,8 +58,8 @@ struct MemoryStoreTests {
     }
 
     @Test("A writer that keeps each blob once gets every MD5; a linking writer also gets each repeat's first tile",
-          arguments: [TileDeduplication.storesEachBlobOnce, .linksRepeats])
-    func writerNeeds(deduplication: TileDeduplication) throws {
+          arguments: [TileStoreCapabilities.Deduplication.storesEachBlobOnce, .linksRepeats])
+    func writerNeeds(deduplication: TileStoreCapabilities.Deduplication) throws {
         let storage = MemoryTileStorage()
         let source = MemoryStoreKind(storage: storage), destination = MemoryStoreKind(storage: storage, deduplication: deduplication)
         storage["a"] = MemoryTileStorage.Contents(tiles: Dictionary(uniqueKeysWithValues: DedupTests.repeatingTiles().map { ($0.coordinate, $0.data) }))
@@ -89,14 +89,14 @@ struct MemoryStoreTests {
         for x in 0..<4 { changed.tiles[try TileCoordinate(z: 4, x: x, y: 0)] = Data([0x89, 0x50, 0x4E, 0x47, UInt8(x)]) }
         kind.storage["b"] = changed
         let a = try kind.registry.location(parsing: "memory:a"), b = try kind.registry.location(parsing: "memory:b")
-        var options = SyncOptions()
+        var options = TileSynchronizer.Options()
         options.delete = true
         options.dryRun = true
         let plan = try TileSynchronizer.sync(from: a, to: b, options: options)
         #expect((plan.added, plan.replaced, plan.deleted, plan.unchanged) == (2, 3, 4, 80))
         #expect(kind.storage["b"] == changed)
         options.dryRun = false
-        var entries: [SyncPlanEntry] = []
+        var entries: [TileSynchronizer.PlanEntry] = []
         let done = try TileSynchronizer.sync(from: a, to: b, options: options) { entries.append($0) }
         #expect((done.added, done.replaced, done.deleted, done.unchanged) == (2, 3, 4, 80) && !done.wroteNothing)
         #expect(entries.map(\.action).filter { $0 == .delete }.count == 4)
@@ -111,7 +111,7 @@ struct MemoryStoreTests {
         let source = MemoryStoreKind(order: .unordered, randomAccess: false), destination = MemoryStoreKind()
         source.storage["a"] = Self.contents(maxZoom: 5)
         destination.storage["b"] = Self.contents(maxZoom: 4, salt: "old")
-        var options = SyncOptions()
+        var options = TileSynchronizer.Options()
         options.delete = true
         // Taken (and kept alive) before the sync: a thread object freed meanwhile could
         // otherwise leave its address, and so its identifier, to the caller's.

@@ -78,7 +78,7 @@ struct UTFGridStoreTests {
         let directory = try TemporaryDirectory()
         let source = directory.file("source.mbtiles")
         try Self.writeSource(source, grids: try Self.grids())
-        var options = ConversionOptions()
+        var options = TileConverter.Options()
         options.filter = try TileFilter(minZoom: 1, maxZoom: 3, boundingBox: BoundingBox(parsing: "0,0,180,85"))
         let summary = try TileConverter.convert(from: TileStoreLocation(parsing: source), to: TileStoreLocation(parsing: directory.file("part")), options: options)
         #expect(summary.gridsWritten == 3)
@@ -127,7 +127,7 @@ struct UTFGridStoreTests {
         expected[changed] = String(decoding: try Self.grid(changed, salt: "new").json, as: UTF8.self)
         expected[added] = String(decoding: try Self.grid(added).json, as: UTF8.self)
         #expect(try StoreContents.grids(mirror.address) == expected)
-        var options = SyncOptions()
+        var options = TileSynchronizer.Options()
         options.delete = true
         let deleted = try TileSynchronizer.sync(from: source, to: mirror, options: options)
         #expect((deleted.gridsAdded, deleted.gridsReplaced, deleted.gridsDeleted, deleted.gridsUnchanged) == (0, 0, 1, 7))
@@ -183,7 +183,7 @@ struct UTFGridStoreTests {
             try TileConverter.convert(from: TileStoreLocation(parsing: source), to: TileStoreLocation(parsing: destination))
         }
         #expect(!FileManager.default.fileExists(atPath: destination))
-        var options = ConversionOptions()
+        var options = TileConverter.Options()
         options.skipInvalid = true
         let summary = try TileConverter.convert(from: TileStoreLocation(parsing: source), to: TileStoreLocation(parsing: destination), options: options)
         #expect(summary.gridsWritten == 6 && summary.invalidTiles.count == 1 && summary.invalidTiles.named.first?.item == item)
@@ -198,7 +198,7 @@ struct UTFGridStoreTests {
         #expect(throws: TileStoreError(.invalidTile, store: folder, item: "file 1/1/1.grid.json", message: "not a UTFGrid: has no 'grid' array")) {
             try TileConverter.convert(from: TileStoreLocation(parsing: folder), to: TileStoreLocation(parsing: directory.file("out.mbtiles")))
         }
-        var options = ConversionOptions()
+        var options = TileConverter.Options()
         options.skipInvalid = true
         let summary = try TileConverter.convert(from: TileStoreLocation(parsing: folder), to: TileStoreLocation(parsing: directory.file("out.mbtiles")), options: options)
         #expect(summary.tilesWritten == 5 && summary.nonTiles.count == 0 && summary.invalidTiles.count == 1)

@@ -18,7 +18,7 @@ struct SyncDecisionTests {
         var computedHashes: Int { decision.computedHashes }
     }
 
-    private static func decision(_ a: String, _ b: String, options: SyncOptions = SyncOptions()) throws -> Fixture {
+    private static func decision(_ a: String, _ b: String, options: TileSynchronizer.Options = TileSynchronizer.Options()) throws -> Fixture {
         let directory = try TemporaryDirectory()
         let tile = try TileCoordinate(z: 1, x: 0, y: 0)
         try GeneratedStore.write([Tile(coordinate: tile, data: Data(a.utf8))], to: directory.file("a.mbtiles"))
@@ -43,7 +43,7 @@ struct SyncDecisionTests {
             Issue.record("add and keep expected")
             return
         }
-        var options = SyncOptions()
+        var options = TileSynchronizer.Options()
         options.delete = true
         let deleting = try Self.decision("one", "two", options: options)
         guard case .delete = try deleting.decide(TileIndexPair(coordinate: Self.coordinate, source: nil, destination: Self.entry(size: 3))) else {
@@ -67,7 +67,7 @@ struct SyncDecisionTests {
             return
         }
         #expect(decision.computedHashes == 0)
-        var options = SyncOptions()
+        var options = TileSynchronizer.Options()
         options.checksum = true
         let checking = try Self.decision("one", "two", options: options)
         guard case .replace(_, let hash?) = try checking.decide(same) else {

@@ -55,7 +55,7 @@ struct SyncPairTests {
         let partial = try StoreComparison.compare(aLocation, bLocation)
         #expect((partial.onlyInFirst, partial.different, partial.onlyInSecond) == (0, 0, 2))
 
-        var options = SyncOptions()
+        var options = TileSynchronizer.Options()
         options.delete = true
         let full = try TileSynchronizer.sync(from: aLocation, to: bLocation, options: options)
         #expect((full.added, full.replaced, full.deleted, full.unchanged) == (0, 0, 2, 85))
@@ -68,7 +68,7 @@ struct SyncPairTests {
         #expect(again.wroteNothing)
         #expect(again.unchanged == 85)
         #expect(try stores.modificationTimes(bLocation) == before)
-        let checked = try TileSynchronizer.diff(from: aLocation, to: bLocation, options: { var o = SyncOptions(); o.checksum = true; return o }())
+        let checked = try TileSynchronizer.diff(from: aLocation, to: bLocation, options: { var o = TileSynchronizer.Options(); o.checksum = true; return o }())
         #expect(checked.isInSync)
     }
 
@@ -87,7 +87,7 @@ struct SyncPairTests {
     func filters() throws {
         let stores = try KindStores()
         let (a, b) = try Self.stores(stores, source: "mbtiles", destination: "dir")
-        var options = SyncOptions()
+        var options = TileSynchronizer.Options()
         options.filter = try TileFilter(minZoom: 1, maxZoom: 3, boundingBox: BoundingBox(parsing: "0,-85,180,85"))
         options.delete = true
         let summary = try TileSynchronizer.sync(from: a, to: b, options: options)
@@ -103,7 +103,7 @@ struct SyncPairTests {
         let stores = try KindStores()
         let (a, b) = try Self.stores(stores, source: "dir", destination: destination)
         let before = try stores.modificationTimes(b)
-        var options = SyncOptions()
+        var options = TileSynchronizer.Options()
         options.dryRun = true
         options.delete = true
         let summary = try TileSynchronizer.sync(from: a, to: b, options: options)
@@ -130,7 +130,7 @@ struct SyncPairTests {
     @Test("--max-delete refuses, before any change, a sync that would delete more tiles, saying how many", arguments: kinds)
     func maxDelete(destination: String) throws {
         let (_, a, b, isUnchanged) = try Self.watchedPair(destination: destination)
-        var options = SyncOptions()
+        var options = TileSynchronizer.Options()
         options.delete = true
         options.maxDelete = 1
         #expect(throws: TileStoreError(.limitExceeded, store: b.address, message: "the sync would delete 2 tiles, more than the 1 of --max-delete; nothing was changed",
@@ -146,7 +146,7 @@ struct SyncPairTests {
     @Test("A cancelled sync leaves the destination as it was", arguments: kinds)
     func cancelled(destination: String) throws {
         let (_, a, b, isUnchanged) = try Self.watchedPair(destination: destination)
-        var options = SyncOptions()
+        var options = TileSynchronizer.Options()
         options.delete = true
         let counter = Counter()
         options.isCancelled = { counter.increment() > 50 }

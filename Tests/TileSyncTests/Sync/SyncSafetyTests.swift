@@ -29,7 +29,7 @@ struct SyncSafetyTests {
         try FileManager.default.createSymbolicLink(atPath: directory.file("b/2"), withDestinationPath: outside)
         let before = Self.files(under: outside)
 
-        var options = SyncOptions()
+        var options = TileSynchronizer.Options()
         options.delete = true
         let summary = try TileSynchronizer.sync(from: TileStoreLocation(kind: .mbtiles, address: directory.file("a.mbtiles")),
                                                 to: TileStoreLocation(kind: .directory, address: directory.file("b")), options: options)

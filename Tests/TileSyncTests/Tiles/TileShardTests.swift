@@ -33,10 +33,10 @@ struct TileShardTests {
     func parsing() throws {
         #expect(try TileShard(parsing: "2/4") == TileShard(index: 2, count: 4))
         #expect(try TileShard(parsing: "2/4").description == "2/4")
-        #expect(throws: TileShardError(text: "4/4", reason: "I must be 0 to 3")) { try TileShard(parsing: "4/4") }
-        #expect(throws: TileShardError(text: "0/0", reason: "N must be 1 to 1048576")) { try TileShard(parsing: "0/0") }
-        #expect(throws: TileShardError(text: "1-4", reason: "expected I/N, e.g. 0/4 for the first of four parts")) { try TileShard(parsing: "1-4") }
-        #expect(TileShardError(text: "x", reason: "r").description == "'x' is not a shard: r")
+        #expect(throws: TileShard.ParseError(text: "4/4", reason: "I must be 0 to 3")) { try TileShard(parsing: "4/4") }
+        #expect(throws: TileShard.ParseError(text: "0/0", reason: "N must be 1 to 1048576")) { try TileShard(parsing: "0/0") }
+        #expect(throws: TileShard.ParseError(text: "1-4", reason: "expected I/N, e.g. 0/4 for the first of four parts")) { try TileShard(parsing: "1-4") }
+        #expect(TileShard.ParseError(text: "x", reason: "r").description == "'x' is not a shard: r")
     }
 
     @Test("A sharded filter: union of the parts is the whole; one part is everything only when N = 1")
@@ -60,7 +60,7 @@ struct TileShardTests {
         var union: [TileCoordinate: Data] = [:]
         var metadata: [TileMetadata] = []
         for index in 0..<3 {
-            var options = ConversionOptions()
+            var options = TileConverter.Options()
             options.filter = try TileFilter(shard: TileShard(index: index, count: 3))
             let destination = directory.file("part-\(index).mbtiles")
             let summary = try TileConverter.convert(from: try TileStoreLocation(parsing: directory.file(kind)),

@@ -60,12 +60,12 @@ struct UTFGridJSONTests {
         ("{\"grid\":" + String(repeating: "[", count: 100) + "],\"keys\":[]}", "not JSON: nesting deeper than 64 at byte 71"),
     ])
     func refused(_ document: String, reason: String) {
-        #expect(throws: UTFGridFormatError(reason: reason)) { try UTFGridJSON.canonical(document: Array(document.utf8)) }
+        #expect(throws: UTFGrid.FormatError(reason: reason)) { try UTFGridJSON.canonical(document: Array(document.utf8)) }
     }
 
     @Test("A key_json that is not JSON names its key")
     func badKeyJSON() {
-        #expect(throws: UTFGridFormatError(reason: "the key_json of key 'k' is not JSON: expected a value at byte 0")) {
+        #expect(throws: UTFGrid.FormatError(reason: "the key_json of key 'k' is not JSON: expected a value at byte 0")) {
             try UTFGridJSON.canonical(grid: Array(#"{"grid":[],"keys":[]}"#.utf8), data: [("k", "nope")])
         }
     }

@@ -22,9 +22,9 @@ struct DirectoryStoreKind: TileStoreKind {
 
     public var optionNames: Set<String> { TileTreeOptions.optionNames }
 
-    public var commandLineOptions: [TileStoreCommandLineOption] { [DeduplicationOption.commandLineOption, GridCallbackOption.commandLineOption] }
+    public var commandLineOptions: [TileStoreOptions.CommandLineOption] { [TileStoreOptions.Deduplication.commandLineOption, GridCallbackOption.commandLineOption] }
 
-    public func claim(_ candidate: TileStoreCandidate) -> TileStoreClaim {
+    public func claim(_ candidate: TileStoreRegistry.Candidate) -> TileStoreRegistry.Claim {
         switch candidate.entry {
         case .folder: .definite
         case .missing: .fallback
@@ -51,7 +51,7 @@ struct DirectoryStoreKind: TileStoreKind {
         DirectoryUpdater(location: location, layout: options.layout, gridCallback: options.gridCallback)
     }
 
-    public func resource(at location: TileStoreLocation) -> any TileStoreResource {
+    public func resource(at location: TileStoreLocation) -> any TileStoreLocation.Resource {
         LocalFileResource(path: location.address, isFolder: true) { path throws(TileStoreError) in
             try DirectoryUpdater.recover(root: path)
         }

@@ -7,13 +7,13 @@ public struct TileStoreCapabilities: Sendable, Equatable {
     /// `tile(at:)` is a lookup, not a scan.
     public var hasCheapRandomAccess: Bool
     /// What a listing knows of each tile without reading it.
-    public var listing: TileListingFields
+    public var listing: TileStoreCapabilities.ListingFields
     /// Some of its layouts keep an MD5 per tile.
     public var canStoreHashes: Bool
     /// How a sync changes it.
-    public var updates: TileStoreUpdateStyle
+    public var updates: TileStoreCapabilities.UpdateStyle
     /// How it can keep repeated blobs once.
-    public var deduplication: TileDeduplication
+    public var deduplication: TileStoreCapabilities.Deduplication
     /// The order its writers are fastest in.
     public var preferredWriteOrder: TileOrder
     /// Its writers and updaters keep martin's `agg_tiles_hash` in the metadata up to date.
@@ -34,8 +34,8 @@ public struct TileStoreCapabilities: Sendable, Equatable {
 
     /// Capabilities; every one must be stated but `isWritable` (true unless said),
     /// `isRangeReadArchive` (false) and `fileSuffixes` (none).
-    public init(nativeOrder: TileOrder, hasCheapRandomAccess: Bool, listing: TileListingFields, canStoreHashes: Bool,
-                updates: TileStoreUpdateStyle, deduplication: TileDeduplication, preferredWriteOrder: TileOrder,
+    public init(nativeOrder: TileOrder, hasCheapRandomAccess: Bool, listing: TileStoreCapabilities.ListingFields, canStoreHashes: Bool,
+                updates: TileStoreCapabilities.UpdateStyle, deduplication: TileStoreCapabilities.Deduplication, preferredWriteOrder: TileOrder,
                 maintainsAggregateHash: Bool, isLocalIndexFile: Bool, keepsGrids: Bool, isWritable: Bool = true,
                 isRangeReadArchive: Bool = false, fileSuffixes: [String] = []) {
         self.keepsGrids = keepsGrids

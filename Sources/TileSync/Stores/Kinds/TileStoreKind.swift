@@ -12,17 +12,17 @@ public protocol TileStoreKind: Sendable {
     var displayName: String { get }
     /// What its stores can do.
     var capabilities: TileStoreCapabilities { get }
-    /// The `TileStoreOptionKey` names it reads; the command line refuses others for its stores.
+    /// The `TileStoreOptions.Key` names it reads; the command line refuses others for its stores.
     var optionNames: Set<String> { get }
     /// The options the command line offers for its stores (none by default); several kinds
     /// may declare the same option, and the registry lists it once.
-    var commandLineOptions: [TileStoreCommandLineOption] { get }
+    var commandLineOptions: [TileStoreOptions.CommandLineOption] { get }
     /// The option names that change only how the store is asked (connections, rate, request
     /// headers), not what it holds; a sync state does not depend on them (none by default).
     var requestOptionNames: Set<String> { get }
 
     /// How surely a location typed without a prefix is a store of this kind.
-    func claim(_ candidate: TileStoreCandidate) -> TileStoreClaim
+    func claim(_ candidate: TileStoreRegistry.Candidate) -> TileStoreRegistry.Claim
     /// The kind's typed options from a location's options.
     /// - Throws: `TileStoreError` `.invalidOptions` when they contradict each other.
     func options(from options: TileStoreOptions, at location: TileStoreLocation) throws(TileStoreError) -> Options
@@ -36,7 +36,7 @@ public protocol TileStoreKind: Sendable {
     /// - Throws: `TileStoreError` when the store cannot be changed.
     func makeUpdater(at location: TileStoreLocation, options: Options) throws(TileStoreError) -> any TileUpdater
     /// What holds the store at `location`.
-    func resource(at location: TileStoreLocation) -> any TileStoreResource
+    func resource(at location: TileStoreLocation) -> any TileStoreLocation.Resource
     /// The metadata a reader of this kind gives back after a writer stored `metadata`: the same
     /// keys and values unless the kind moves or reformats some (a PMTiles keeps bounds and
     /// centre in its header, to 10^-7 degrees). A sync compares this with the destination's.
@@ -46,7 +46,7 @@ public protocol TileStoreKind: Sendable {
 extension TileStoreKind {
     public func storedMetadata(_ metadata: TileMetadata) -> TileMetadata { metadata }
 
-    public var commandLineOptions: [TileStoreCommandLineOption] { [] }
+    public var commandLineOptions: [TileStoreOptions.CommandLineOption] { [] }
 
     public var requestOptionNames: Set<String> { [] }
 

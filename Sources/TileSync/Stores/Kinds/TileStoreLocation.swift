@@ -37,7 +37,7 @@ public struct TileStoreLocation: Sendable, Hashable, CustomStringConvertible {
     public var description: String { address }
 
     /// What holds the store.
-    public var resource: any TileStoreResource { kind.resource(at: self) }
+    public var resource: any TileStoreLocation.Resource { kind.resource(at: self) }
 
     /// Opens the store for reading.
     /// - Throws: `TileStoreError` from the kind.

@@ -8,7 +8,7 @@ public struct TileStoreOptions: Sendable, CustomStringConvertible {
     public init() {}
 
     /// The value set for a key, or nil.
-    public subscript<Key: TileStoreOptionKey>(_ key: Key.Type) -> Key.Value? {
+    public subscript<Key: TileStoreOptions.Key>(_ key: Key.Type) -> Key.Value? {
         get { values[Key.name] as? Key.Value }
         set { values[Key.name] = newValue.map { $0 as any Sendable } }
     }

@@ -40,7 +40,7 @@ public struct TileStoreRegistry: Sendable {
 
     /// The command-line options the kinds declare for stores used in any of `uses`, each once
     /// (the first kind's declaration), in the registry's order.
-    public func commandLineOptions(for uses: Set<TileStoreUse>) -> [TileStoreCommandLineOption] {
+    public func commandLineOptions(for uses: Set<TileStoreLocation.Use>) -> [TileStoreOptions.CommandLineOption] {
         var seen: Set<String> = []
         return kinds.flatMap(\.commandLineOptions).filter { !$0.uses.isDisjoint(with: uses) && seen.insert($0.name).inserted }
     }
@@ -69,8 +69,8 @@ public struct TileStoreRegistry: Sendable {
         guard !text.isEmpty else {
             throw TileStoreError(.notATileStore, store: text, message: "empty store path")
         }
-        let candidate = TileStoreCandidate(address: text)
-        var best: (kind: any TileStoreKind, claim: TileStoreClaim)?
+        let candidate = TileStoreRegistry.Candidate(address: text)
+        var best: (kind: any TileStoreKind, claim: TileStoreRegistry.Claim)?
         for kind in kinds {
             let claim = kind.claim(candidate)
             if claim > (best?.claim ?? .none) { best = (kind, claim) }

@@ -1,6 +1,6 @@
 /// `grid-callback`: the JSONP callback wrapped around the `.grid.json` UTFGrids a folder or tar
 /// gets (`grid`, mb-util's default; empty for plain JSON).
-enum GridCallbackOption: TileStoreOptionKey {
+enum GridCallbackOption: TileStoreOptions.Key {
     public typealias Value = String
     public static let name = "grid-callback"
     /// The callback trees get when none is given, mb-util's default `--grid_callback`.
@@ -27,10 +27,10 @@ extension TileStoreOptions {
 
 extension GridCallbackOption {
     /// `--grid-callback`, offered for a folder or tar a command writes.
-    public static let commandLineOption = TileStoreCommandLineOption(
+    public static let commandLineOption = TileStoreOptions.CommandLineOption(
         name: name, placeholder: "name",
         help: "JSONP callback around the .grid.json UTFGrids of a folder or tar destination\n(default grid, as mb-util; '' writes plain JSON).",
-        uses: [.create, .update], recipients: .storeWritten) { value, options throws(TileStoreOptionValueError) in
+        uses: [.create, .update], recipients: .storeWritten) { value, options throws(TileStoreOptions.ValueError) in
         options.gridCallback = value
     }
 }

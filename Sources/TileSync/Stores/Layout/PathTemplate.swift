@@ -82,9 +82,9 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
     let segments: [[Piece]]
 
     /// Parses a template or a named layout (`PathTemplate.named`).
-    /// - Throws: `PathTemplateError` when it is empty, absolute, has `..` or empty segments,
+    /// - Throws: `PathTemplate.ParseError` when it is empty, absolute, has `..` or empty segments,
     ///   unknown or repeated fields, bad formats, adjacent fields, or lacks a zoom, column or row.
-    public init(_ text: String) throws(PathTemplateError) {
+    public init(_ text: String) throws(PathTemplate.ParseError) {
         if let named = Self.named.first(where: { $0.name == text.lowercased() }) {
             self = named.template
             return
@@ -102,8 +102,8 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    private static func parse(_ text: String) throws(PathTemplateError) -> [[Piece]] {
-        func fail(_ reason: String) -> PathTemplateError { PathTemplateError(template: text, reason: reason) }
+    private static func parse(_ text: String) throws(PathTemplate.ParseError) -> [[Piece]] {
+        func fail(_ reason: String) -> PathTemplate.ParseError { PathTemplate.ParseError(template: text, reason: reason) }
         guard !text.isEmpty else { throw fail("is empty") }
         guard !text.hasPrefix("/") else { throw fail("must be relative") }
         var segments: [[Piece]] = []
@@ -111,7 +111,7 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
         var literal = ""
         var seen: Set<Field> = []
 
-        func endSegment() throws(PathTemplateError) {
+        func endSegment() throws(PathTemplate.ParseError) {
             if !literal.isEmpty { pieces.append(.literal(Array(literal.utf8))); literal = "" }
             guard !pieces.isEmpty, pieces != [.literal(Array(".".utf8))], pieces != [.literal(Array("..".utf8))] else {
                 throw fail("has an empty, '.' or '..' path segment")
@@ -162,7 +162,7 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The field and format of a `{...}` body: `x`, `y:8x`, `x:6/3`.
-    private static func field(_ body: Substring, fail: (String) -> PathTemplateError) throws(PathTemplateError) -> (Field, FieldFormat) {
+    private static func field(_ body: Substring, fail: (String) -> PathTemplate.ParseError) throws(PathTemplate.ParseError) -> (Field, FieldFormat) {
         let parts = body.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         guard let field = Field(rawValue: String(parts[0])) else {
             throw fail("has an unknown field {\(body)} (use {z} {x} {y} {-y} {q} {ext})")

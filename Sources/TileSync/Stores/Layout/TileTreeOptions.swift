@@ -8,7 +8,7 @@ struct TileTreeOptions: Sendable, Equatable {
     var gridCallback: String
 
     /// The option names these kinds read.
-    static let optionNames: Set<String> = [LayoutOption.name, DeduplicationOption.name, GridCallbackOption.name]
+    static let optionNames: Set<String> = [TileStoreOptions.Layout.name, TileStoreOptions.Deduplication.name, GridCallbackOption.name]
 
     /// Reads `layout`, `dedup` and `grid-callback` from a location's options.
     init(_ options: TileStoreOptions) {

@@ -11,7 +11,7 @@ protocol TileTreeWriter: TileWriter, AnyObject {
 extension TileTreeWriter {
     /// With `deduplicate`, each tile's MD5 finds its first copy.
     var wantsHashes: Bool { deduplicate }
-    var deduplication: TileDeduplication { deduplicate ? .linksRepeats : .none }
+    var deduplication: TileStoreCapabilities.Deduplication { deduplicate ? .linksRepeats : .none }
     /// The layout's walk order: a folder makes each column folder once, a tar lists its entries
     /// as `tar` of the same tree would.
     var preferredOrder: TileOrder { template.walkOrder }

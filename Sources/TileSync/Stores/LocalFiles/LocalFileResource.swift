@@ -3,7 +3,7 @@ import Foundation
 /// The file or folder behind a file-backed store (MBTiles, folder, tar): existence, stamps,
 /// the same-file check, where the sync state lives, and the clean-up of killed runs. The kind
 /// adds how to recover its own interrupted updates.
-struct LocalFileResource: TileStoreResource {
+struct LocalFileResource: TileStoreLocation.Resource {
     /// The path.
     let path: String
     /// The store is a folder: its sync state lives inside it, and it has no version stamp (its
@@ -49,7 +49,7 @@ struct LocalFileResource: TileStoreResource {
     static let downloadsName = ".tilesync-downloads"
 
     /// The same inode (another path to the file, a hard link) or the same canonical path.
-    func refersToSameStore(as other: any TileStoreResource) -> Bool {
+    func refersToSameStore(as other: any TileStoreLocation.Resource) -> Bool {
         guard let other = other as? LocalFileResource else { return identity == other.identity }
         var a = stat(), b = stat()
         if stat(path, &a) == 0 && stat(other.path, &b) == 0 { return a.st_dev == b.st_dev && a.st_ino == b.st_ino }

@@ -1,7 +1,7 @@
 /// `skip-agg-tiles-hash`: a new MBTiles gets no `agg_tiles_hash` metadata (martin's option of
 /// the same name): one MD5 pass over every tile fewer, at the cost of `mbtiles validate` and
 /// `tilesync verify` having no aggregate hash to check (`verify --fix` adds it later).
-enum MBTilesSkipAggregateHashOption: TileStoreOptionKey {
+enum MBTilesSkipAggregateHashOption: TileStoreOptions.Key {
     public typealias Value = Bool
     public static let name = "skip-agg-tiles-hash"
 }
@@ -16,10 +16,10 @@ extension TileStoreOptions {
 
 extension MBTilesSkipAggregateHashOption {
     /// `--skip-agg-tiles-hash`, offered for an MBTiles a conversion creates.
-    public static let commandLineOption = TileStoreCommandLineOption(
+    public static let commandLineOption = TileStoreOptions.CommandLineOption(
         name: name, placeholder: nil,
         help: "Write no agg_tiles_hash into a new MBTiles (as martin's option):\none MD5 pass over every tile fewer; `verify --fix` adds it later.",
-        uses: [.create], recipients: .storeWritten) { _, options throws(TileStoreOptionValueError) in
+        uses: [.create], recipients: .storeWritten) { _, options throws(TileStoreOptions.ValueError) in
         options.mbtilesSkipsAggregateHash = true
     }
 }

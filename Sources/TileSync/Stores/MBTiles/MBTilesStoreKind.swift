@@ -20,16 +20,16 @@ struct MBTilesStoreKind: TileStoreKind {
                               maintainsAggregateHash: true, isLocalIndexFile: true, keepsGrids: true, fileSuffixes: Self.suffixes)
     }
 
-    public var optionNames: Set<String> { [MBTilesSchemaOption.name, DeduplicationOption.name, MBTilesSkipAggregateHashOption.name] }
+    public var optionNames: Set<String> { [MBTilesSchemaOption.name, TileStoreOptions.Deduplication.name, MBTilesSkipAggregateHashOption.name] }
 
-    public var commandLineOptions: [TileStoreCommandLineOption] {
-        [MBTilesSchemaOption.commandLineOption, DeduplicationOption.commandLineOption, MBTilesSkipAggregateHashOption.commandLineOption]
+    public var commandLineOptions: [TileStoreOptions.CommandLineOption] {
+        [MBTilesSchemaOption.commandLineOption, TileStoreOptions.Deduplication.commandLineOption, MBTilesSkipAggregateHashOption.commandLineOption]
     }
 
     static let suffixes = [".mbtiles", ".sqlite", ".sqlite3", ".db"]
     static let header = Array("SQLite format 3\0".utf8)
 
-    public func claim(_ candidate: TileStoreCandidate) -> TileStoreClaim {
+    public func claim(_ candidate: TileStoreRegistry.Candidate) -> TileStoreRegistry.Claim {
         guard candidate.entry != .remote else { return .none }
         if candidate.hasSuffix(in: Self.suffixes) { return .name }
         return candidate.head.starts(with: Self.header) ? .content : .none
@@ -41,7 +41,7 @@ struct MBTilesStoreKind: TileStoreKind {
         let writesAggregateHash = options.mbtilesSkipsAggregateHash != true
         guard options.deduplicate == true else { return MBTilesOptions(schema: schema ?? .flat, writesAggregateHash: writesAggregateHash) }
         if let schema, schema != .normalized {
-            throw TileStoreError(.invalidOptions, store: location.address, item: "option \(DeduplicationOption.name)",
+            throw TileStoreError(.invalidOptions, store: location.address, item: "option \(TileStoreOptions.Deduplication.name)",
                                  message: "an MBTiles stores each blob once in the normalized schema, not \(schema.rawValue)",
                                  hint: "drop one of the two options")
         }
@@ -62,7 +62,7 @@ struct MBTilesStoreKind: TileStoreKind {
         try MBTilesUpdater(location: location, schemaIfNew: options.schema)
     }
 
-    public func resource(at location: TileStoreLocation) -> any TileStoreResource {
+    public func resource(at location: TileStoreLocation) -> any TileStoreLocation.Resource {
         LocalFileResource(path: location.address, isFolder: false) { path throws(TileStoreError) in MBTilesMaintenance.recover(path: path) }
     }
 }

@@ -95,7 +95,7 @@ final class MBTilesWriter: TileWriter {
     /// Normalized and flat-with-hash files store each tile's MD5.
     public var wantsHashes: Bool { schema != .flat }
     /// A normalized file keys its images by MD5 and stores each blob once.
-    public var deduplication: TileDeduplication { schema == .normalized ? .storesEachBlobOnce : .none }
+    public var deduplication: TileStoreCapabilities.Deduplication { schema == .normalized ? .storesEachBlobOnce : .none }
     /// The index order, so rows append and `agg_tiles_hash` streams.
     public var preferredOrder: TileOrder { .zoomColumnTMSRow }
 

@@ -17,23 +17,23 @@ public struct S3AccessOptions: Sendable {
 
     /// `--endpoint`, `--transfers` (every store of a command that reads them) and
     /// `--cache-control` (stores written), as the kinds that read S3 offer them.
-    public static let commandLineOptions: [TileStoreCommandLineOption] = [
-        TileStoreCommandLineOption(name: S3EndpointOption.name, placeholder: "url",
+    public static let commandLineOptions: [TileStoreOptions.CommandLineOption] = [
+        TileStoreOptions.CommandLineOption(name: S3EndpointOption.name, placeholder: "url",
                                    help: "S3 server of s3:// stores and archives (default:\nAWS_ENDPOINT_URL, the profile's endpoint_url, else AWS).",
-                                   uses: [.read, .create, .update, .change], recipients: .storesReadingIt) { value, options throws(TileStoreOptionValueError) in
+                                   uses: [.read, .create, .update, .change], recipients: .storesReadingIt) { value, options throws(TileStoreOptions.ValueError) in
             options.s3Endpoint = value
         },
-        TileStoreCommandLineOption(name: S3TransfersOption.name, placeholder: "n",
+        TileStoreOptions.CommandLineOption(name: S3TransfersOption.name, placeholder: "n",
                                    help: "Requests in flight for s3:// and http(s):// stores (default \(S3Configuration.defaultTransfers)).",
-                                   uses: [.read, .create, .update, .change], recipients: .storesReadingIt) { value, options throws(TileStoreOptionValueError) in
+                                   uses: [.read, .create, .update, .change], recipients: .storesReadingIt) { value, options throws(TileStoreOptions.ValueError) in
             guard let count = Int(value), (1...1024).contains(count) else {
-                throw TileStoreOptionValueError("must be a whole number in 1...1024, not '\(value)'")
+                throw TileStoreOptions.ValueError("must be a whole number in 1...1024, not '\(value)'")
             }
             options.s3Transfers = count
         },
-        TileStoreCommandLineOption(name: S3CacheControlOption.name, placeholder: "text",
+        TileStoreOptions.CommandLineOption(name: S3CacheControlOption.name, placeholder: "text",
                                    help: "Cache-Control header of objects written to s3://.",
-                                   uses: [.create, .update, .change], recipients: .storesReadingIt) { value, options throws(TileStoreOptionValueError) in
+                                   uses: [.create, .update, .change], recipients: .storesReadingIt) { value, options throws(TileStoreOptions.ValueError) in
             options.s3CacheControl = value
         },
     ]

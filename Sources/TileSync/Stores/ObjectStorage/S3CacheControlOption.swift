@@ -1,6 +1,6 @@
 /// `cache-control`: the `Cache-Control` header given to every tile object written to an
 /// `s3://` store (`public, max-age=86400`).
-enum S3CacheControlOption: TileStoreOptionKey {
+enum S3CacheControlOption: TileStoreOptions.Key {
     public typealias Value = String
     public static let name = "cache-control"
 }

@@ -1,7 +1,7 @@
 /// `s3-configuration`: a whole `S3Configuration` for an `s3://` store, given by a program (an
 /// app with its own credentials) instead of the environment; it wins over `endpoint` and
 /// `transfers`. Not a command-line option.
-enum S3ConfigurationOption: TileStoreOptionKey {
+enum S3ConfigurationOption: TileStoreOptions.Key {
     public typealias Value = S3Configuration
     public static let name = "s3-configuration"
 }

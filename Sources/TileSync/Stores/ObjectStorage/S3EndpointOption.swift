@@ -1,6 +1,6 @@
 /// `endpoint`: the S3 server of an `s3://` store (`http://127.0.0.1:9000`), before
 /// `AWS_ENDPOINT_URL` and the profile's `endpoint_url`.
-enum S3EndpointOption: TileStoreOptionKey {
+enum S3EndpointOption: TileStoreOptions.Key {
     public typealias Value = String
     public static let name = "endpoint"
 }

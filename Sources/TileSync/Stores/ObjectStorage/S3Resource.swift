@@ -5,7 +5,7 @@ import Foundation
 /// no file, is a local cache file (`TILESYNC_CACHE`, else `$XDG_CACHE_HOME/tilesync`, else
 /// `~/.cache/tilesync`), named by a hash of the store's identity; the bucket's listing is still
 /// read on every sync, so changes made by others are seen. Leaves no temporary objects.
-struct S3Resource: TileStoreResource {
+struct S3Resource: TileStoreLocation.Resource {
     let location: TileStoreLocation
     let store: S3TileStore?
 

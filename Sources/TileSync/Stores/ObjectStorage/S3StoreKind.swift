@@ -22,9 +22,9 @@ struct S3StoreKind: TileStoreKind {
 
     public var optionNames: Set<String> { S3StoreOptions.optionNames }
 
-    public var commandLineOptions: [TileStoreCommandLineOption] { S3AccessOptions.commandLineOptions }
+    public var commandLineOptions: [TileStoreOptions.CommandLineOption] { S3AccessOptions.commandLineOptions }
 
-    public func claim(_ candidate: TileStoreCandidate) -> TileStoreClaim {
+    public func claim(_ candidate: TileStoreRegistry.Candidate) -> TileStoreRegistry.Claim {
         guard candidate.urlScheme == "s3" else { return .none }
         // s3://bucket/name.pmtiles is one archive (PMTiles claims it); a prefix of that name is meant only with s3:
         return candidate.hasSuffix(in: [".pmtiles"]) ? .fallback : .definite
@@ -48,7 +48,7 @@ struct S3StoreKind: TileStoreKind {
         S3Updater(store: try S3TileStore(location: location, options: options))
     }
 
-    public func resource(at location: TileStoreLocation) -> any TileStoreResource {
+    public func resource(at location: TileStoreLocation) -> any TileStoreLocation.Resource {
         let options = (try? S3StoreOptions(location.options, store: location.address))
         return S3Resource(location: location, store: options.flatMap { try? S3TileStore(location: location, options: $0) })
     }

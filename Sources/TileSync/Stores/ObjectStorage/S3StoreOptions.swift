@@ -7,7 +7,7 @@ struct S3StoreOptions: Sendable {
     var access: S3AccessOptions
 
     /// The option names `s3://` stores read.
-    static let optionNames: Set<String> = S3AccessOptions.optionNames.union([LayoutOption.name])
+    static let optionNames: Set<String> = S3AccessOptions.optionNames.union([TileStoreOptions.Layout.name])
 
     /// Reads the options of a location.
     /// - Throws: `TileStoreError` `.invalidOptions` for transfers outside 1...1024.

@@ -1,5 +1,5 @@
 /// `transfers`: requests an `s3://` store keeps in flight at once (default 32).
-enum S3TransfersOption: TileStoreOptionKey {
+enum S3TransfersOption: TileStoreOptions.Key {
     public typealias Value = Int
     public static let name = "transfers"
 }

@@ -42,7 +42,7 @@ final class S3Writer: TileWriter {
     }
 
     public var wantsHashes: Bool { true }
-    public var deduplication: TileDeduplication { .none }
+    public var deduplication: TileStoreCapabilities.Deduplication { .none }
     public var preferredOrder: TileOrder { .unordered }
 
     public func begin(metadata: TileMetadata, format: SniffedTileFormat) throws {

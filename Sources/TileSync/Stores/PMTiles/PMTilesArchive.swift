@@ -175,7 +175,7 @@ final class PMTilesArchive {
         return low == 0 ? nil : directory[low - 1]
     }
 
-    static func compression(of header: PMTilesHeader) throws(PMTilesFormatError) -> PMTilesCompression {
+    static func compression(of header: PMTilesHeader) throws(PMTilesFormatError) -> PMTilesHeader.Compression {
         guard let compression = header.internalCompression else {
             throw PMTilesFormatError("header", "unsupported internal compression \(header.internalCompressionValue)")
         }

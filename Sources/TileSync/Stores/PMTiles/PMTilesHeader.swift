@@ -23,11 +23,11 @@ public struct PMTilesHeader: Sendable, Equatable {
     /// Blobs are in tile-ID order.
     public var isClustered = false
     /// The raw `InternalCompression` byte.
-    public var internalCompressionValue: UInt8 = PMTilesCompression.gzip.rawValue
+    public var internalCompressionValue: UInt8 = PMTilesHeader.Compression.gzip.rawValue
     /// The raw `TileCompression` byte.
-    public var tileCompressionValue: UInt8 = PMTilesCompression.unknown.rawValue
+    public var tileCompressionValue: UInt8 = PMTilesHeader.Compression.unknown.rawValue
     /// The raw tile type byte.
-    public var tileTypeValue: UInt8 = PMTilesTileType.unknown.rawValue
+    public var tileTypeValue: UInt8 = PMTilesHeader.TileType.unknown.rawValue
     public var minZoom: UInt8 = 0
     public var maxZoom: UInt8 = 0
     /// Bounds in degrees × 10^7.
@@ -43,11 +43,11 @@ public struct PMTilesHeader: Sendable, Equatable {
     public init() {}
 
     /// The internal compression, nil for a value the spec does not define.
-    public var internalCompression: PMTilesCompression? { PMTilesCompression(rawValue: internalCompressionValue) }
+    public var internalCompression: PMTilesHeader.Compression? { PMTilesHeader.Compression(rawValue: internalCompressionValue) }
     /// The tile compression, nil for a value the spec does not define.
-    public var tileCompression: PMTilesCompression? { PMTilesCompression(rawValue: tileCompressionValue) }
+    public var tileCompression: PMTilesHeader.Compression? { PMTilesHeader.Compression(rawValue: tileCompressionValue) }
     /// The tile type, nil for a value the spec does not define.
-    public var tileType: PMTilesTileType? { PMTilesTileType(rawValue: tileTypeValue) }
+    public var tileType: PMTilesHeader.TileType? { PMTilesHeader.TileType(rawValue: tileTypeValue) }
 
     /// Reads a header.
     /// - Throws: `PMTilesFormatError` (part `header`) for fewer than 127 bytes, another magic

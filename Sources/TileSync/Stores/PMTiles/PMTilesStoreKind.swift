@@ -25,9 +25,9 @@ struct PMTilesStoreKind: TileStoreKind {
 
     public var optionNames: Set<String> { PMTilesStoreOptions.optionNames }
 
-    public var commandLineOptions: [TileStoreCommandLineOption] { S3AccessOptions.commandLineOptions }
+    public var commandLineOptions: [TileStoreOptions.CommandLineOption] { S3AccessOptions.commandLineOptions }
 
-    public func claim(_ candidate: TileStoreCandidate) -> TileStoreClaim {
+    public func claim(_ candidate: TileStoreRegistry.Candidate) -> TileStoreRegistry.Claim {
         if candidate.entry == .remote {
             guard PMTilesSourceOpener.isRemote(candidate.address) else { return .none }
             let path = candidate.address.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
@@ -67,7 +67,7 @@ struct PMTilesStoreKind: TileStoreKind {
         return (try? PMTilesMetadataMapping.decode(mapped.json, header: header, store: "")) ?? metadata
     }
 
-    public func resource(at location: TileStoreLocation) -> any TileStoreResource {
+    public func resource(at location: TileStoreLocation) -> any TileStoreLocation.Resource {
         if PMTilesSourceOpener.isRemote(location.address) { return PMTilesRemoteResource(location: location) }
         return LocalFileResource(path: location.address, isFolder: false)
     }

@@ -6,7 +6,7 @@ struct PMTilesStoreOptions: Sendable {
     var access: S3AccessOptions
 
     /// The option names PMTiles archives read.
-    static let optionNames: Set<String> = S3AccessOptions.optionNames.union([DeduplicationOption.name])
+    static let optionNames: Set<String> = S3AccessOptions.optionNames.union([TileStoreOptions.Deduplication.name])
 
     /// Reads the options of a location.
     /// - Throws: `TileStoreError` `.invalidOptions` as `S3AccessOptions`.

@@ -22,11 +22,11 @@ struct TarStoreKind: TileStoreKind {
 
     public var optionNames: Set<String> { TileTreeOptions.optionNames }
 
-    public var commandLineOptions: [TileStoreCommandLineOption] { [DeduplicationOption.commandLineOption, GridCallbackOption.commandLineOption] }
+    public var commandLineOptions: [TileStoreOptions.CommandLineOption] { [TileStoreOptions.Deduplication.commandLineOption, GridCallbackOption.commandLineOption] }
 
     static let suffixes = [".tar", ".tar.gz", ".tgz", ".tar.zst", ".tzst", ".tar.bz2", ".tar.xz"]
 
-    public func claim(_ candidate: TileStoreCandidate) -> TileStoreClaim {
+    public func claim(_ candidate: TileStoreRegistry.Candidate) -> TileStoreRegistry.Claim {
         guard candidate.entry != .remote else { return .none }
         if candidate.hasSuffix(in: Self.suffixes) { return .name }
         let head = candidate.head
@@ -65,7 +65,7 @@ struct TarStoreKind: TileStoreKind {
         #endif
     }
 
-    public func resource(at location: TileStoreLocation) -> any TileStoreResource {
+    public func resource(at location: TileStoreLocation) -> any TileStoreLocation.Resource {
         LocalFileResource(path: location.address, isFolder: false)
     }
 

@@ -1,5 +1,5 @@
 /// `connections`: Requests a tile server source keeps in flight at once (default 2).
-enum TileServerConnectionsOption: TileStoreOptionKey {
+enum TileServerConnectionsOption: TileStoreOptions.Key {
     public typealias Value = Int
     public static let name = "connections"
 }

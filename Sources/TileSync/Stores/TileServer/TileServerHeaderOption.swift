@@ -1,5 +1,5 @@
 /// `header`: Extra request headers for a tile server source, one `Name: value` per line (API keys; never printed).
-enum TileServerHeaderOption: TileStoreOptionKey {
+enum TileServerHeaderOption: TileStoreOptions.Key {
     public typealias Value = String
     public static let name = "header"
 }

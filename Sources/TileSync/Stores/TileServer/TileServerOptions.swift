@@ -55,42 +55,42 @@ struct TileServerOptions: Sendable {
     }
 
     /// `--connections`, `--rate`, `--user-agent`, `--header` (repeatable), `--subdomains`, `--revalidate`.
-    static let commandLineOptions: [TileStoreCommandLineOption] = [
-        TileStoreCommandLineOption(name: TileServerConnectionsOption.name, placeholder: "n",
+    static let commandLineOptions: [TileStoreOptions.CommandLineOption] = [
+        TileStoreOptions.CommandLineOption(name: TileServerConnectionsOption.name, placeholder: "n",
                                    help: "Requests a tile server source keeps in flight (default \(defaultConnections)).",
-                                   uses: [.read], recipients: .storesReadingIt) { value, options throws(TileStoreOptionValueError) in
+                                   uses: [.read], recipients: .storesReadingIt) { value, options throws(TileStoreOptions.ValueError) in
             guard let count = Int(value), (1...64).contains(count) else {
-                throw TileStoreOptionValueError("must be a whole number in 1...64, not '\(value)'")
+                throw TileStoreOptions.ValueError("must be a whole number in 1...64, not '\(value)'")
             }
             options.tileServerConnections = count
         },
-        TileStoreCommandLineOption(name: TileServerRateOption.name, placeholder: "n",
+        TileStoreOptions.CommandLineOption(name: TileServerRateOption.name, placeholder: "n",
                                    help: "Requests per second at most to a tile server source.",
-                                   uses: [.read], recipients: .storesReadingIt) { value, options throws(TileStoreOptionValueError) in
+                                   uses: [.read], recipients: .storesReadingIt) { value, options throws(TileStoreOptions.ValueError) in
             guard let rate = Double(value), rate.isFinite, rate > 0 else {
-                throw TileStoreOptionValueError("must be a number of requests per second above 0, not '\(value)'")
+                throw TileStoreOptions.ValueError("must be a number of requests per second above 0, not '\(value)'")
             }
             options.tileServerRate = rate
         },
-        TileStoreCommandLineOption(name: TileServerUserAgentOption.name, placeholder: "text",
+        TileStoreOptions.CommandLineOption(name: TileServerUserAgentOption.name, placeholder: "text",
                                    help: "Added to the User-Agent '\(userAgentPrefix)' sent to a tile\nserver (contact details, as tile usage policies ask).",
-                                   uses: [.read], recipients: .storesReadingIt) { value, options throws(TileStoreOptionValueError) in
+                                   uses: [.read], recipients: .storesReadingIt) { value, options throws(TileStoreOptions.ValueError) in
             options.tileServerUserAgent = value
         },
-        TileStoreCommandLineOption(name: TileServerHeaderOption.name, placeholder: "'name: value'",
+        TileStoreOptions.CommandLineOption(name: TileServerHeaderOption.name, placeholder: "'name: value'",
                                    help: "A request header for a tile server source (an API key);\nrepeatable; never printed.",
-                                   uses: [.read], recipients: .storesReadingIt, isRepeatable: true) { value, options throws(TileStoreOptionValueError) in
+                                   uses: [.read], recipients: .storesReadingIt, isRepeatable: true) { value, options throws(TileStoreOptions.ValueError) in
             options.tileServerHeader = value
         },
-        TileStoreCommandLineOption(name: TileServerSubdomainsOption.name, placeholder: "abc",
+        TileStoreOptions.CommandLineOption(name: TileServerSubdomainsOption.name, placeholder: "abc",
                                    help: "What {s} of a tile URL takes: one letter each (abc) or a,b,c.",
-                                   uses: [.read], recipients: .storesReadingIt) { value, options throws(TileStoreOptionValueError) in
-            guard !TileURLTemplate.subdomains(value).isEmpty else { throw TileStoreOptionValueError("must name at least one subdomain") }
+                                   uses: [.read], recipients: .storesReadingIt) { value, options throws(TileStoreOptions.ValueError) in
+            guard !TileURLTemplate.subdomains(value).isEmpty else { throw TileStoreOptions.ValueError("must name at least one subdomain") }
             options.tileServerSubdomains = value
         },
-        TileStoreCommandLineOption(name: TileServerRevalidateOption.name, placeholder: nil,
+        TileStoreOptions.CommandLineOption(name: TileServerRevalidateOption.name, placeholder: nil,
                                    help: "Ask a tile server source for every tile again (conditionally:\na 304 costs no body), also those still fresh.",
-                                   uses: [.read], recipients: .storesReadingIt) { _, options throws(TileStoreOptionValueError) in
+                                   uses: [.read], recipients: .storesReadingIt) { _, options throws(TileStoreOptions.ValueError) in
             options.tileServerRevalidate = true
         },
     ]

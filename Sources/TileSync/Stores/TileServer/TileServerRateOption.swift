@@ -1,5 +1,5 @@
 /// `rate`: Requests per second at most to a tile server source.
-enum TileServerRateOption: TileStoreOptionKey {
+enum TileServerRateOption: TileStoreOptions.Key {
     public typealias Value = Double
     public static let name = "rate"
 }

@@ -1,5 +1,5 @@
 /// `revalidate`: A sync from a tile server asks for every tile again, conditionally, fresh or not.
-enum TileServerRevalidateOption: TileStoreOptionKey {
+enum TileServerRevalidateOption: TileStoreOptions.Key {
     public typealias Value = Bool
     public static let name = "revalidate"
 }

@@ -20,12 +20,12 @@ struct TileServerStoreKind: TileStoreKind {
 
     public var optionNames: Set<String> { TileServerOptions.optionNames }
 
-    public var commandLineOptions: [TileStoreCommandLineOption] { TileServerOptions.commandLineOptions }
+    public var commandLineOptions: [TileStoreOptions.CommandLineOption] { TileServerOptions.commandLineOptions }
 
     /// Every option of a tile server: none changes the tiles it serves.
     public var requestOptionNames: Set<String> { TileServerOptions.optionNames.subtracting([TileServerSubdomainsOption.name]) }
 
-    public func claim(_ candidate: TileStoreCandidate) -> TileStoreClaim {
+    public func claim(_ candidate: TileStoreRegistry.Candidate) -> TileStoreRegistry.Claim {
         guard candidate.entry == .remote, ["http", "https"].contains(candidate.urlScheme ?? "") else { return .none }
         if TileServerEndpoint.isTemplate(candidate.address) { return .definite }
         let path = candidate.address.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
@@ -49,7 +49,7 @@ struct TileServerStoreKind: TileStoreKind {
         throw Self.readOnly(location)
     }
 
-    public func resource(at location: TileStoreLocation) -> any TileStoreResource {
+    public func resource(at location: TileStoreLocation) -> any TileStoreLocation.Resource {
         TileServerResource(location: location)
     }
 

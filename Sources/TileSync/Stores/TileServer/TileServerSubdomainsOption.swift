@@ -1,5 +1,5 @@
 /// `subdomains`: What `{s}` of a tile URL template takes: `abc` (one letter each) or `a,b,c`.
-enum TileServerSubdomainsOption: TileStoreOptionKey {
+enum TileServerSubdomainsOption: TileStoreOptions.Key {
     public typealias Value = String
     public static let name = "subdomains"
 }

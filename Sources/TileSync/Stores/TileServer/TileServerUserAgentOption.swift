@@ -1,5 +1,5 @@
 /// `user-agent`: Text added to the User-Agent sent to a tile server (contact details).
-enum TileServerUserAgentOption: TileStoreOptionKey {
+enum TileServerUserAgentOption: TileStoreOptions.Key {
     public typealias Value = String
     public static let name = "user-agent"
 }

@@ -12,7 +12,7 @@ public protocol TileWriter: AnyObject {
     /// `ContentHash.unknown`.
     var wantsHashes: Bool { get }
     /// How this writer keeps repeated blobs; `.linksRepeats` wants `duplicateOf:` filled in.
-    var deduplication: TileDeduplication { get }
+    var deduplication: TileStoreCapabilities.Deduplication { get }
     /// The order tiles are best written in (an index's order, so inserts append).
     var preferredOrder: TileOrder { get }
     /// What it can do for a conversion beyond taking tiles (`.none` by default).

@@ -15,7 +15,7 @@ struct MemoryStoreKind: TileStoreKind {
     let failsListingAfter: Int?
 
     init(storage: MemoryTileStorage = MemoryTileStorage(), order: TileOrder = .zoomColumnRow, randomAccess: Bool = true,
-         deduplication: TileDeduplication = .none, failsListingAfter: Int? = nil) {
+         deduplication: TileStoreCapabilities.Deduplication = .none, failsListingAfter: Int? = nil) {
         self.storage = storage
         self.failsListingAfter = failsListingAfter
         capabilities = TileStoreCapabilities(nativeOrder: order, hasCheapRandomAccess: randomAccess, listing: [.hashes],
@@ -31,7 +31,7 @@ struct MemoryStoreKind: TileStoreKind {
     /// A registry with this kind added.
     var registry: TileStoreRegistry { TileStoreRegistry.standard.adding(self) }
 
-    func claim(_ candidate: TileStoreCandidate) -> TileStoreClaim { .none }
+    func claim(_ candidate: TileStoreRegistry.Candidate) -> TileStoreRegistry.Claim { .none }
 
     func options(from options: TileStoreOptions, at location: TileStoreLocation) throws(TileStoreError) -> MemoryStoreOptions {
         MemoryStoreOptions()
@@ -56,7 +56,7 @@ struct MemoryStoreKind: TileStoreKind {
         MemoryUpdater(location: location, storage: storage)
     }
 
-    func resource(at location: TileStoreLocation) -> any TileStoreResource {
+    func resource(at location: TileStoreLocation) -> any TileStoreLocation.Resource {
         MemoryResource(name: location.address, storage: storage)
     }
 }
@@ -65,7 +65,7 @@ struct MemoryStoreKind: TileStoreKind {
 struct MemoryStoreOptions: Sendable {}
 
 /// A memory store's existence and version.
-struct MemoryResource: TileStoreResource {
+struct MemoryResource: TileStoreLocation.Resource {
     let name: String
     let storage: MemoryTileStorage
 

@@ -18,7 +18,7 @@ final class MemoryWriter: TileWriter {
     }
 
     var wantsHashes: Bool { kind.capabilities.deduplication != .none }
-    var deduplication: TileDeduplication { kind.capabilities.deduplication }
+    var deduplication: TileStoreCapabilities.Deduplication { kind.capabilities.deduplication }
     var preferredOrder: TileOrder { kind.capabilities.preferredWriteOrder }
 
     func begin(metadata: TileMetadata, format: SniffedTileFormat) throws {

@@ -27,11 +27,11 @@ struct RegistryTests {
         let schema = try #require(registry.commandLineOptions(for: [.create]).first { $0.name == "mbtiles-schema" })
         try schema.set("normalized", in: &options)
         #expect(options.mbtilesSchema == .normalized)
-        #expect(throws: TileStoreOptionValueError("must be flat, flat-with-hash or normalized, not 'round'")) {
+        #expect(throws: TileStoreOptions.ValueError("must be flat, flat-with-hash or normalized, not 'round'")) {
             try schema.set("round", in: &options)
         }
         let transfers = try #require(registry.commandLineOptions(for: [.read]).first { $0.name == "transfers" })
-        #expect(throws: TileStoreOptionValueError("must be a whole number in 1...1024, not '0'")) { try transfers.set("0", in: &options) }
+        #expect(throws: TileStoreOptions.ValueError("must be a whole number in 1...1024, not '0'")) { try transfers.set("0", in: &options) }
     }
 
     @Test("Prefixes force a kind; names, existing folders and first bytes choose one; a new plain path is a folder")
@@ -95,7 +95,7 @@ struct RegistryTests {
             _ = try MBTilesStoreKind().options(from: dedup, at: mbtiles)
         } throws: { ($0 as? TileStoreError)?.kind == .invalidOptions }
         #expect(dedup.description == "dedup=true,mbtiles-schema=flatWithHash")
-        #expect(TileStoreRegistry.standard.kinds(reading: LayoutOption.name).map(\.name) == ["dir", "tar", "s3"])
+        #expect(TileStoreRegistry.standard.kinds(reading: TileStoreOptions.Layout.name).map(\.name) == ["dir", "tar", "s3"])
         #expect(TileStoreRegistry.standard.localIndexKind?.name == "mbtiles")
     }
 

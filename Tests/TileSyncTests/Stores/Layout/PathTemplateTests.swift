@@ -117,12 +117,12 @@ struct PathTemplateTests {
         for bad in ["", "/{z}/{x}/{y}", "{z}/../{x}/{y}", "{z}/{x}", "{z}{x}/{y}", "{z}/{x}/{y}/{y}", "{z}/{x}/{w}", "{z}/{x}/{y:0}", "{z}//{x}/{y}",
                     "{z}/{x}/{y}/{-y}", "{q}/tile.png", "{z}/{x:6/6}/{y}", "{z}/{x:/3}/{y}", "{z}/{x:6/0}/{y}", "{z}/{x:6/3}{y}", "{q:4}.png",
                     "{z}/{x}/{y}.{ext:x}", "{z}/{x:11}/{y}", "{z}/{x:4y}/{y}", "{z}/{x:6/3}/../{y}", "{z}/{x}/{y}}", "safe/"] {
-            #expect(throws: PathTemplateError.self, "\(bad)") { try PathTemplate(bad) }
+            #expect(throws: PathTemplate.ParseError.self, "\(bad)") { try PathTemplate(bad) }
         }
-        #expect(throws: PathTemplateError(template: "{z}/{x}", reason: "needs {z}, {x} and one of {y} or {-y}, or {q}")) {
+        #expect(throws: PathTemplate.ParseError(template: "{z}/{x}", reason: "needs {z}, {x} and one of {y} or {-y}, or {q}")) {
             try PathTemplate("{z}/{x}")
         }
-        #expect(throws: PathTemplateError(template: "{z}/{x:6/6}/{y}", reason: "has a bad format in {x:6/6} (e.g. {x:4}, {y:8x}, {x:6/3})")) {
+        #expect(throws: PathTemplate.ParseError(template: "{z}/{x:6/6}/{y}", reason: "has a bad format in {x:6/6} (e.g. {x:4}, {y:8x}, {x:6/3})")) {
             try PathTemplate("{z}/{x:6/6}/{y}")
         }
     }

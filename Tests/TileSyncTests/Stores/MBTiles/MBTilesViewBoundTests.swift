@@ -28,13 +28,13 @@ struct MBTilesViewBoundTests {
         #expect(summary.tileCount == MBTilesReader.viewScanLimit + 1)
         #expect(try reader.amount(matching: .all, upTo: 2_000_000) == TileAmount(tiles: 2_000_001, bytes: 20_000_010, isLowerBound: true))
         let destination = TileStoreLocation(kind: .pmtiles, address: folder.file("out.pmtiles"))
-        var options = ConversionOptions()
+        var options = TileConverter.Options()
         options.limits.maxTiles = 2_000_000
         let refusal = TileStoreError(.limitExceeded, store: source.address,
                                      message: "holds more than 2000000 tiles, the limit of --max-tiles; stopped before reading them",
                                      hint: "pass a larger --max-tiles to allow it")
         #expect(throws: refusal) { try TileConverter.convert(from: source, to: destination, options: options) }
-        var sync = SyncOptions()
+        var sync = TileSynchronizer.Options()
         sync.limits.maxTiles = 2_000_000
         #expect(throws: refusal) { try TileSynchronizer.sync(from: source, to: destination, options: sync) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["cross.mbtiles"])

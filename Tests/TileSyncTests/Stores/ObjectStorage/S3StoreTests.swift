@@ -66,7 +66,7 @@ struct S3StoreTests {
         #expect(FileManager.default.contents(atPath: server.objectPath("world/3/1/1.png")) == GeneratedStore.bytes(for: changed, salt: "v2"))
         #expect(server.keys().contains("world/3/7/7.png"))
 
-        var options = SyncOptions()
+        var options = TileSynchronizer.Options()
         options.delete = true
         let deleting = try TileSynchronizer.sync(from: newSource, to: bucket, options: options)
         #expect(deleting.deleted == 1)
@@ -105,7 +105,7 @@ struct S3StoreTests {
         let directory = try TemporaryDirectory()
         let (source, _) = try RecompressionTests.gzipSource(in: directory)
         let bucket = server.location("s3://tiles/\(compression.rawValue)")
-        var options = ConversionOptions()
+        var options = TileConverter.Options()
         options.compression = compression
         _ = try TileConverter.convert(from: source, to: bucket, options: options)
         let client = S3Client(configuration: server.configuration(), bucket: "tiles")

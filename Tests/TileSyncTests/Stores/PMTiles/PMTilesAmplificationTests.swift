@@ -125,7 +125,7 @@ struct PMTilesAmplificationTests {
                                        hint: "pass --max-tiles 1073741824 to allow it")) {
             try TileConverter.convert(from: archive, to: destination)
         }
-        var options = ConversionOptions()
+        var options = TileConverter.Options()
         options.limits.maxTiles = 1 << 31
         do {
             _ = try TileConverter.convert(from: archive, to: destination, options: options)

@@ -35,8 +35,8 @@ struct PMTilesArchiveBuilder {
         let root = compresses ? try GzipCodec.compress(self.root) : self.root
         let metadata = compresses ? try GzipCodec.compress(self.metadata) : self.metadata
         var header = PMTilesHeader()
-        header.internalCompressionValue = compresses ? PMTilesCompression.gzip.rawValue : PMTilesCompression.none.rawValue
-        header.tileTypeValue = PMTilesTileType.png.rawValue
+        header.internalCompressionValue = compresses ? PMTilesHeader.Compression.gzip.rawValue : PMTilesHeader.Compression.none.rawValue
+        header.tileTypeValue = PMTilesHeader.TileType.png.rawValue
         header.isClustered = true
         header.maxZoom = maxZoom
         header.addressedTilesCount = addressedTiles

@@ -165,7 +165,7 @@ struct PMTilesEncodingTests {
         header.centerLongitudeE7 = 15_000_000
         header.centerLatitudeE7 = 25_000_000
         header.centerZoom = 3
-        header.tileTypeValue = PMTilesTileType.mvt.rawValue
+        header.tileTypeValue = PMTilesHeader.TileType.mvt.rawValue
         let decoded = try PMTilesMetadataMapping.decode(encoded.json, header: header, store: "a.pmtiles")
         #expect(decoded.keys == ["name", "format", "minzoom", "maxzoom", "custom", "json", "bounds", "center"])
         #expect(decoded["json"] == #"{"vector_layers":[{"id":"roads","fields":{}}],"tilestats":{"layerCount":1}}"#)

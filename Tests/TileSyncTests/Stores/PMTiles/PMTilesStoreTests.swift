@@ -34,7 +34,7 @@ struct PMTilesStoreTests {
         #expect(header.addressedTilesCount == 5461)
         #expect(header.tileContentsCount == UInt64(distinctBlobs))
         #expect(header.isClustered && header.minZoom == 0 && header.maxZoom == 6)
-        #expect(header.tileTypeValue == PMTilesTileType.png.rawValue && header.tileCompressionValue == PMTilesCompression.none.rawValue)
+        #expect(header.tileTypeValue == PMTilesHeader.TileType.png.rawValue && header.tileCompressionValue == PMTilesHeader.Compression.none.rawValue)
         #expect(header.leafDirectoriesLength == 0 && header.rootOffset + header.rootLength <= 16_384)
         #expect(try reader.integrityProblems() == [])
 
@@ -216,7 +216,7 @@ struct PMTilesStoreTests {
         var changed = tiles.filter { $0.coordinate.z < 4 }
         changed[3] = Tile(coordinate: changed[3].coordinate, data: Self.shared[2])
         try GeneratedStore.write(changed, to: folder.file("d.mbtiles"), metadata: metadata)
-        var options = SyncOptions()
+        var options = TileSynchronizer.Options()
         options.delete = true
         let summary = try TileSynchronizer.sync(from: TileStoreLocation(parsing: folder.file("d.mbtiles")), to: destination, options: options)
         #expect(summary.replaced == 1 && summary.deleted == 256 && summary.added == 0)

@@ -59,7 +59,7 @@ struct NoTilesFoundTests {
         let root = try Self.quadkeyFolder(in: directory)
         let mirror = directory.file("mirror.mbtiles")
         try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 1), to: mirror)
-        var options = SyncOptions()
+        var options = TileSynchronizer.Options()
         options.delete = true
         let error = #expect(throws: TileStoreError.self) {
             try TileSynchronizer.sync(from: Self.givenXYZ(root), to: TileStoreLocation(parsing: mirror), options: options)
@@ -71,7 +71,7 @@ struct NoTilesFoundTests {
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         #expect(try TileConverter.convert(from: TileStoreLocation(parsing: empty), to: TileStoreLocation(parsing: directory.file("e.mbtiles"))).tilesWritten == 0)
 
-        var filtered = ConversionOptions()
+        var filtered = TileConverter.Options()
         filtered.filter = try TileFilter(minZoom: 0, maxZoom: 3)
         let summary = try TileConverter.convert(from: Self.givenXYZ(root), to: TileStoreLocation(parsing: directory.file("f.mbtiles")), options: filtered)
         #expect(summary.tilesWritten == 0 && summary.nonTiles.count == 6)

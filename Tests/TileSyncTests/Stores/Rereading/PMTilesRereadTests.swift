@@ -38,7 +38,7 @@ struct PMTilesRereadTests {
 
         for (name, compression, expected) in [("indexed", nil, true), ("unindexed", nil, false), ("normalized", nil, true),
                                               ("indexed", TileCompression.gzip, false)] {
-            var options = ConversionOptions()
+            var options = TileConverter.Options()
             options.compression = compression
             let writer = try TileStoreLocation(parsing: folder.file("probe.pmtiles")).makeWriter()
             let run = try ConversionRun(reader: TileStoreLocation(parsing: folder.file("\(name).mbtiles")).openReader(),

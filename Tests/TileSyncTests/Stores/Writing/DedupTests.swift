@@ -12,7 +12,7 @@ struct DedupTests {
         }
     }
 
-    static func convert(_ source: String, _ destination: String, configure: (inout TileStoreOptions) -> Void) throws -> ConversionSummary {
+    static func convert(_ source: String, _ destination: String, configure: (inout TileStoreOptions) -> Void) throws -> TileConverter.Summary {
         var options = TileStoreOptions()
         configure(&options)
         return try TileConverter.convert(from: try TileStoreLocation(parsing: source), to: try TileStoreLocation(parsing: destination, options: options))

@@ -3,7 +3,7 @@ import Foundation
 /// What holds a PMTiles archive at `s3://` or `http(s)://`: one object. It exists when the
 /// server has it (a HEAD request to S3, the first range of a URL); a sync into it keeps no
 /// state (it is rewritten when anything changed).
-struct PMTilesRemoteResource: TileStoreResource {
+struct PMTilesRemoteResource: TileStoreLocation.Resource {
     let location: TileStoreLocation
 
     var exists: Bool {

@@ -5,7 +5,7 @@ import Foundation
 enum PMTilesSourceOpener {
     /// True for the addresses read with range requests.
     static func isRemote(_ address: String) -> Bool {
-        guard let scheme = TileStoreCandidate.urlScheme(of: address) else { return false }
+        guard let scheme = TileStoreRegistry.Candidate.urlScheme(of: address) else { return false }
         return ["s3", "http", "https"].contains(scheme)
     }
 
@@ -23,7 +23,7 @@ enum PMTilesSourceOpener {
     /// The archive at `address`, opened.
     /// - Throws: `TileStoreError` `.notFound`, `.notATileStore`, `.invalidOptions`, `.io`.
     static func open(_ address: String, options: PMTilesStoreOptions) throws(TileStoreError) -> PMTilesArchive {
-        guard let scheme = TileStoreCandidate.urlScheme(of: address), isRemote(address) else {
+        guard let scheme = TileStoreRegistry.Candidate.urlScheme(of: address), isRemote(address) else {
             return try PMTilesArchive(path: address, store: address)
         }
         let fetcher: any ByteRangeFetching

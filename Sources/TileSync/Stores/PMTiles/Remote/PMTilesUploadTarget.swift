@@ -15,7 +15,7 @@ struct PMTilesUploadTarget {
     static func of(_ location: TileStoreLocation, options: PMTilesStoreOptions) throws(TileStoreError) -> PMTilesUploadTarget? {
         let address = location.address
         guard PMTilesSourceOpener.isRemote(address) else { return nil }
-        guard TileStoreCandidate.urlScheme(of: address) == "s3" else {
+        guard TileStoreRegistry.Candidate.urlScheme(of: address) == "s3" else {
             throw TileStoreError(.unsupported, store: address, message: "an archive at an http(s):// URL can be read, not written",
                                  hint: "write to a file or to s3://bucket/name.pmtiles")
         }

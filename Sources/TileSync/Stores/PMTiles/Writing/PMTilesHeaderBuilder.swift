@@ -52,15 +52,15 @@ enum PMTilesHeaderBuilder {
                        center: (longitude: Double, latitude: Double, zoom: Int)?, zooms: (min: Int, max: Int)) -> PMTilesHeader {
         var header = PMTilesHeader()
         header.isClustered = true
-        header.internalCompressionValue = PMTilesCompression.gzip.rawValue
-        var type = PMTilesTileType(format.format)
-        if let declared = metadata["format"].flatMap(PMTilesTileType.init(declared:)),
+        header.internalCompressionValue = PMTilesHeader.Compression.gzip.rawValue
+        var type = PMTilesHeader.TileType(format.format)
+        if let declared = metadata["format"].flatMap(PMTilesHeader.TileType.init(declared:)),
            type == .unknown || (type == .mvt && declared == .mlt) {
             type = declared
         }
         header.tileTypeValue = type.rawValue
         header.tileCompressionValue = format.format == .unknown && type == .unknown
-            ? PMTilesCompression.unknown.rawValue : PMTilesCompression(format.compression).rawValue
+            ? PMTilesHeader.Compression.unknown.rawValue : PMTilesHeader.Compression(format.compression).rawValue
         header.minZoom = UInt8(clamping: zooms.min)
         header.maxZoom = UInt8(clamping: max(zooms.min, zooms.max))
         let box = bounds.map { ($0.west, $0.south, $0.east, $0.north) } ?? worldBounds

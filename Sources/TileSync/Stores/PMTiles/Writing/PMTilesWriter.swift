@@ -61,7 +61,7 @@ final class PMTilesWriter: TileWriter {
 
     /// Each tile's MD5 finds repeated blobs.
     public var wantsHashes: Bool { true }
-    public var deduplication: TileDeduplication { .storesEachBlobOnce }
+    public var deduplication: TileStoreCapabilities.Deduplication { .storesEachBlobOnce }
     public var preferredOrder: TileOrder { .tileID }
 
     public func begin(metadata: TileMetadata, format: SniffedTileFormat) throws {

@@ -64,7 +64,7 @@ struct PMTilesRemoteTests {
         try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 7), to: server.objectPath("planet.pmtiles"))
         try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 7), to: directory.file("planet.pmtiles"))
         let box = try BoundingBox(west: 13.0, south: 52.3, east: 13.8, north: 52.7)
-        var options = ConversionOptions()
+        var options = TileConverter.Options()
         options.filter = try TileFilter(boundingBox: box)
         let before = server.requestCounts["GET"] ?? 0
         let summary = try TileConverter.convert(from: Self.archive(on: server, "planet.pmtiles"),
