@@ -19,6 +19,8 @@ enum FuzzTargets {
         case raster
         /// Bytes of any JSON document (TileJSON, GeoJSON, metadata), parsed and written back.
         case json
+        /// Bytes of an uncompressed Mapbox Vector Tile: decoded, checked and encoded back.
+        case mvt
     }
 
     static let scratch = NSTemporaryDirectory() + "tilesync-fuzz-\(getpid())"
@@ -32,6 +34,7 @@ enum FuzzTargets {
         case .metadata: metadata(data)
         case .raster: raster(data)
         case .json: json(data)
+        case .mvt: vectorTile(data)
         }
     }
 
@@ -109,6 +112,23 @@ enum FuzzTargets {
         let canonical = JSONWriter.bytes(value, style: .canonical)
         guard let reread = try? JSONParser.parse(canonical), JSONWriter.bytes(reread, style: .canonical) == canonical else {
             fatalError("the canonical text of a JSON value is not canonical")
+        }
+    }
+
+    /// A vector tile: what decodes must encode to bytes that decode and encode to the same
+    /// bytes; the deep check must agree that a tile which does not decode has a problem.
+    private static func vectorTile(_ data: Data) {
+        let problems = VectorTile.problems(in: data)
+        guard let tile = try? VectorTile(decoding: data) else {
+            guard !problems.isEmpty else { fatalError("a tile that does not decode has no problem") }
+            return
+        }
+        let encoded = tile.encoded()
+        guard let again = try? VectorTile(decoding: encoded), again.encoded() == encoded else {
+            fatalError("an encoded vector tile does not decode back to itself")
+        }
+        for layer in tile.layers {
+            for feature in layer.features { _ = try? feature.rings() }
         }
     }
 

@@ -17,6 +17,14 @@ extension TileConverter {
         /// Re-encode raster tiles, or drop empty ones (`--tile-format`, `--drop-empty`); nil keeps
         /// them. See `RasterReencoder`.
         public var rasterEncoding: RasterReencoder.Encoding?
+        /// Keep only some layers and attributes of vector tiles (`--layer`, `--exclude-layer`,
+        /// `--include-field`, `--exclude-field`); nil keeps them all.
+        public var layerFilter: VectorTile.LayerFilter?
+
+        /// What the tile transforms are asked to do.
+        var transformSettings: TileTransformSettings {
+            TileTransformSettings(compression: compression, rasterEncoding: rasterEncoding, layerFilter: layerFilter)
+        }
         /// What the run refuses before its first write (`--max-tiles`, free space).
         public var limits = TileAmountLimits()
         /// Polled between tiles; returning true stops the run, leaving the destination untouched.

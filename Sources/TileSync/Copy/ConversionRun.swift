@@ -37,8 +37,8 @@ final class ConversionRun {
         summary.destinationDeduplicates = writer.deduplication != .none
         linksRepeats = writer.deduplication == .linksRepeats
         cursor = try reader.tiles(matching: options.filter, preferring: writer.preferredOrder)
-        rewriter = try TileRewriter(compression: options.compression, raster: options.rasterEncoding, reader: reader)
-        repeats = rewriter?.reencoder != nil ? RepeatedRewrites() : nil
+        rewriter = try TileRewriter(settings: options.transformSettings, reader: reader)
+        repeats = rewriter?.reencodesRaster == true ? RepeatedRewrites() : nil
         if rewriter == nil, let rereads = writer.abilities.rereadsBlobs, let source = reader.roles.rereadSource {
             rereads(source.rereader)
             rereadsSource = true
@@ -57,11 +57,10 @@ final class ConversionRun {
     func copy(sourceMetadata: TileMetadata) throws -> TileConverter.Summary {
         let first = try firstTile()
         let declared = try rewriter?.targetCompression ?? reader.declaredTileCompression()
-        let declaredFormat = rewriter?.reencoder?.encoding.format ?? sourceMetadata.format
+        let declaredFormat = rewriter?.targetFormat ?? sourceMetadata.format
         summary.sniffedFormat = first.map { SniffedTileFormat(sniffing: $0.data, declaredCompression: declared, declaredFormat: declaredFormat) }
         var metadata = sourceMetadata
-        if let target = rewriter?.targetCompression { metadata["compression"] = target.rawValue }
-        if let format = rewriter?.reencoder?.encoding.format { metadata["format"] = format.rawValue }
+        rewriter?.adjust(&metadata)
         // Every part of a sharded run writes the metadata of the whole run.
         let prepared = try PreparedMetadata.prepare(reader, metadata: metadata, filter: options.filter.withoutShard,
                                                     sniffed: summary.sniffedFormat, wantsTileCount: progress != nil)
@@ -76,7 +75,7 @@ final class ConversionRun {
         defer { _ = try? counter?.finish() }
         try writer.begin(metadata: prepared.metadata, format: prepared.format)
         try stream(from: first, counter: counter, total: options.filter.shard == nil ? prepared.summary?.tileCount : nil)
-        summary.notes = reader.notes
+        summary.notes = reader.notes + (rewriter?.notes() ?? [])
         try copyGrids()
         if let expected = summary.sniffedFormat, let firstNamed = mismatched.named.first {
             summary.warnings.append("\(mismatched.count) tiles are not \(expected) like the first tile "
@@ -86,7 +85,8 @@ final class ConversionRun {
         if tally.rasterPassed > 0 {
             summary.warnings.append("\(tally.rasterPassed) raster tiles were stored as they are: --compress applies to vector tiles")
         }
-        if rewriter?.reencoder != nil { summary.rasterReencoding = tally.raster }
+        if rewriter?.reencodesRaster == true { summary.rasterReencoding = tally.raster }
+        summary.tilesWithoutLayers = tally.withoutLayers
         if let counter { try takeCounts(from: counter) }
         if let warning = Self.repeatedWarning(repeated, source: reader.location.address) { summary.warnings.append(warning) }
         summary.nonTiles = cursor.skipped

@@ -37,6 +37,9 @@ extension TileConverter {
         public internal(set) var seconds = 0.0
         /// What raster re-encoding did, when it was asked for.
         public internal(set) var rasterReencoding: RasterReencoder.Tally?
+        /// Vector tiles the layer filter left without a layer, not written (0 without a filter,
+        /// or with `keepsEmptyTiles`).
+        public internal(set) var tilesWithoutLayers = 0
         /// The metadata written to the destination.
         public internal(set) var metadata = TileMetadata()
     }

@@ -8,13 +8,13 @@ final class RepeatedRewrites: @unchecked Sendable {
     enum Remembered {
         case rewritten(Data)
         case unchanged(rasterPassed: Bool, smaller: Bool)
-        case dropped
+        case dropped(TileTransformNote)
 
         init(_ outcome: TileRewriter.Outcome) {
             switch outcome {
             case .rewritten(let tile): self = .rewritten(tile.data)
             case .unchanged(let rasterPassed, let smaller): self = .unchanged(rasterPassed: rasterPassed, smaller: smaller)
-            case .dropped: self = .dropped
+            case .dropped(let note): self = .dropped(note)
             }
         }
 
@@ -22,7 +22,7 @@ final class RepeatedRewrites: @unchecked Sendable {
             switch self {
             case .rewritten(let data): .rewritten(Tile(coordinate: tile.coordinate, data: data, modificationTime: tile.modificationTime))
             case .unchanged(let rasterPassed, let smaller): .unchanged(rasterPassed: rasterPassed, smaller: smaller)
-            case .dropped: .dropped
+            case .dropped(let note): .dropped(note)
             }
         }
 

@@ -75,7 +75,7 @@ struct TileRecompressor: Sendable {
                                  hint: declared == nil ? "if the tiles are brotli, say so in the metadata: compression=brotli" : nil)
         }
         do {
-            let raw = try Self.decode(tile.data, compression)
+            let raw = try Self.decoded(tile.data, compression)
             return Tile(coordinate: tile.coordinate, data: Data(try encoders.encode(raw, target)), modificationTime: tile.modificationTime)
         } catch {
             throw TileStoreError(.invalidTile, store: store, item: "tile \(tile.coordinate)",
@@ -83,7 +83,8 @@ struct TileRecompressor: Sendable {
         }
     }
 
-    private static func decode(_ data: Data, _ compression: TileCompression) throws(CompressionError) -> [UInt8] {
+    /// The bytes of `data` decompressed from `compression`, at most `decodedLimit` of them.
+    static func decoded(_ data: Data, _ compression: TileCompression) throws(CompressionError) -> [UInt8] {
         switch compression {
         case .none: return Array(data)
         case .gzip, .zlib: return try GzipCodec.decompress(data, limit: decodedLimit)

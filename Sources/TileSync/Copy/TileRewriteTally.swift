@@ -3,6 +3,8 @@ struct TileRewriteTally {
     /// Raster tiles left as they are by `--compress` alone.
     var rasterPassed = 0
     var raster = RasterReencoder.Tally()
+    /// Vector tiles the layer filter left without a layer (not written).
+    var withoutLayers = 0
 
     /// Counts one tile's outcome; returns the tile to write, nil for a dropped one.
     /// - Parameter counting: raster re-encoding was asked for (so unchanged tiles are counted as kept).
@@ -23,14 +25,15 @@ struct TileRewriteTally {
                 raster.bytesAfter += tile.data.count
             }
             return tile
-        case .dropped:
-            raster.droppedEmpty += 1
+        case .dropped(let note):
+            if note == .noLayersLeft { withoutLayers += 1 } else { raster.droppedEmpty += 1 }
             return nil
         }
     }
 
     mutating func add(_ other: TileRewriteTally) {
         rasterPassed += other.rasterPassed
+        withoutLayers += other.withoutLayers
         raster.add(other.raster)
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
 
-/// What a conversion or sync does to each tile's bytes on the way: vector tiles recompressed
-/// (`--compress`, `TileRecompressor`), raster tiles re-encoded, or left out when empty
-/// (`--tile-format`, `--drop-empty`, `RasterReencoder`). Batches are spread over every core.
+/// What a conversion or sync does to each tile's bytes on the way: the stages of
+/// `TileTransforms.standard` the settings ask for, in order (vector layers and fields filtered,
+/// vector tiles recompressed, raster tiles re-encoded or left out when empty). Batches are
+/// spread over every core.
 struct TileRewriter: Sendable {
-    let recompressor: TileRecompressor?
-    let reencoder: RasterReencoder?
+    let stages: [any TileTransform]
+    let settings: TileTransformSettings
 
     /// What one tile became.
     enum Outcome {
@@ -13,40 +14,59 @@ struct TileRewriter: Sendable {
         /// Written as it is: a raster tile under `--compress` only (`rasterPassed`), a vector tile
         /// under raster-only settings, or a raster tile whose re-encoding was not smaller.
         case unchanged(rasterPassed: Bool, smaller: Bool)
-        case dropped
+        /// Not written: a fully transparent raster tile, a vector tile left without a layer.
+        case dropped(TileTransformNote)
     }
 
-    /// nil when neither option asks for anything.
+    /// nil when the settings ask for nothing.
     /// - Throws: `TileStoreError` for contradicting settings or undeclared compressions.
-    init?(compression: TileCompression?, raster: RasterReencoder.Encoding?, reader: any TileReader) throws {
-        guard compression != nil || raster != nil else { return nil }
-        let store = reader.location.address
-        recompressor = try compression.map { TileRecompressor(target: $0, declared: try reader.declaredTileCompression(), store: store) }
-        reencoder = try raster.map { try RasterReencoder(encoding: $0, store: store) }
+    init?(settings: TileTransformSettings, reader: any TileReader) throws {
+        let stages = try TileTransforms.standard.compactMap { try $0(settings, reader) }
+        guard !stages.isEmpty else { return nil }
+        self.stages = stages
+        self.settings = settings
     }
 
     /// The compression written tiles declare (`compression` metadata), when recompressing.
-    var targetCompression: TileCompression? { recompressor.map { $0.target == .zlib ? .gzip : $0.target } }
+    var targetCompression: TileCompression? { settings.compression.map { $0 == .zlib ? .gzip : $0 } }
+
+    /// The raster format written tiles have, when re-encoding names one.
+    var targetFormat: TileFormat? { settings.rasterEncoding?.format }
+
+    /// True when raster tiles are re-encoded (the tally then counts bytes before and after).
+    var reencodesRaster: Bool { settings.rasterEncoding != nil }
 
     /// A string that changes when the rewriting does (sync identities, the rewrite memo).
-    var identity: String {
-        [recompressor.map { "compress \($0.target.rawValue)" }, reencoder.map { "raster \($0.encoding.settingsDescription)" }]
-            .compactMap { $0 }.joined(separator: ", ")
+    var identity: String { stages.map(\.identity).joined(separator: ", ") }
+
+    /// The destination's metadata after every stage.
+    func adjust(_ metadata: inout TileMetadata) {
+        for stage in stages { stage.adjust(&metadata) }
     }
 
-    /// One tile rewritten.
+    /// What the stages have to say at the end of a run.
+    func notes() -> [String] { stages.flatMap { $0.notes() } }
+
+    /// One tile through every stage.
     func rewrite(_ tile: Tile, encoders: TileRecompressor.Encoders) throws(TileStoreError) -> Outcome {
-        let format = SniffedTileFormat(sniffing: tile.data).format
-        if [.png, .jpeg, .webp, .gif].contains(format) || reencoder?.encoding.format != nil {
-            guard let reencoder else { return .unchanged(rasterPassed: true, smaller: false) }
-            switch try reencoder.reencode(tile) {
-            case .reencoded(let data): return .rewritten(Tile(coordinate: tile.coordinate, data: data, modificationTime: tile.modificationTime))
-            case .kept(let smaller): return .unchanged(rasterPassed: false, smaller: smaller)
-            case .dropped: return .dropped
+        var current = tile, changed = false, rasterPassed = false, smaller = false
+        for stage in stages {
+            switch try stage.apply(current, encoders: encoders) {
+            case .rewritten(let written):
+                current = written
+                changed = true
+                rasterPassed = false
+            case .unchanged(let note):
+                if note == .rasterPassed { rasterPassed = true }
+                if case .rasterKept(let kept)? = note {
+                    rasterPassed = false
+                    smaller = kept
+                }
+            case .dropped(let note):
+                return .dropped(note)
             }
         }
-        guard let recompressor else { return .unchanged(rasterPassed: false, smaller: false) }
-        return try recompressor.recompress(tile, encoders: encoders).map { .rewritten($0) } ?? .unchanged(rasterPassed: true, smaller: false)
+        return changed ? .rewritten(current) : .unchanged(rasterPassed: rasterPassed, smaller: smaller)
     }
 
     /// Each tile's outcome or error, in order, rewritten on every core. With `repeats`, a tile
@@ -71,7 +91,7 @@ struct TileRewriter: Sendable {
         }
         return tiles.enumerated().map { index, tile in
             if let remembered = known[index] { return .success(remembered.outcome(for: tile)) }
-            guard let position = firstWithHash[hashes[index]] else { return .success(.dropped) }
+            guard let position = firstWithHash[hashes[index]] else { return .success(.dropped(.emptyRaster)) }
             return fresh[position].map { RepeatedRewrites.Remembered($0).outcome(for: tile) }.mapError { error in
                 TileStoreError(error.kind, store: error.store, item: "tile \(tile.coordinate)", message: error.message, hint: error.hint)
             }
@@ -79,11 +99,12 @@ struct TileRewriter: Sendable {
     }
 
     private func rewriteEach(_ tiles: [Tile]) -> [Result<Outcome, TileStoreError>] {
-        var results = [Result<Outcome, TileStoreError>](repeating: .success(.dropped), count: tiles.count)
+        var results = [Result<Outcome, TileStoreError>](repeating: .success(.dropped(.emptyRaster)), count: tiles.count)
         // Raster tiles take milliseconds each: one tile an iteration keeps every core busy to
         // the end of the batch. Vector tiles take microseconds: one run of tiles a core.
-        let iterations = reencoder != nil ? tiles.count : max(1, min(tiles.count, ProcessInfo.processInfo.activeProcessorCount))
-        let step = reencoder != nil ? tiles.count : iterations
+        let heavy = stages.contains { $0.isHeavy }
+        let iterations = heavy ? tiles.count : max(1, min(tiles.count, ProcessInfo.processInfo.activeProcessorCount))
+        let step = heavy ? tiles.count : iterations
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let output = buffer
             DispatchQueue.concurrentPerform(iterations: iterations) { iteration in
@@ -110,7 +131,7 @@ struct TileRewriter: Sendable {
         for (tile, result) in zip(tiles, outcomes(of: tiles, repeats: repeats)) {
             switch result {
             case .success(let outcome):
-                if let written = tally.record(outcome, for: tile, counting: reencoder != nil) { done.append(written) }
+                if let written = tally.record(outcome, for: tile, counting: reencodesRaster) { done.append(written) }
             case .failure(let error):
                 guard skipInvalid else { throw error }
                 invalid.record(error.item ?? "tile \(tile.coordinate)", reason: error.message)

@@ -50,8 +50,7 @@ final class RewritingTileReader: TileReader, CompressionDeclaring {
 
     func metadata() throws -> TileMetadata {
         var metadata = try source.metadata()
-        if let compression = rewriter.targetCompression { metadata["compression"] = compression.rawValue }
-        if let format = rewriter.reencoder?.encoding.format { metadata["format"] = format.rawValue }
+        rewriter.adjust(&metadata)
         return metadata
     }
 
@@ -100,7 +99,7 @@ final class RewritingTileReader: TileReader, CompressionDeclaring {
     /// The format the tiles will have: from the settings when they name one (nothing
     /// rewritten), else the first tile's, rewritten; nil when the source has no tile.
     func firstTileFormat(matching filter: TileFilter) throws -> SniffedTileFormat? {
-        if let format = rewriter.reencoder?.encoding.format {
+        if let format = rewriter.targetFormat {
             var ignored = SkippedItems()
             let cursor = try source.tiles(matching: filter)
             return try TileConverter.nextTile(cursor, skipInvalid: true, invalidTiles: &ignored) == nil ? nil : SniffedTileFormat(format)
@@ -190,7 +189,7 @@ final class RewritingTileReader: TileReader, CompressionDeclaring {
             counted.raster.droppedEmpty = 0
             tally.add(counted)
         }
-        let counting = rewriter.reencoder != nil
+        let counting = rewriter.reencodesRaster
         let outcomes = rewriter.outcomes(of: indexes.map { tiles[$0] }, repeats: RepeatedRewrites())
         var recorded = Set<ContentHash>()
         var done: [(Int, Result<Tile?, TileStoreError>)] = []

@@ -18,6 +18,14 @@ extension TileSynchronizer {
         /// tiles are then compared as re-encoded, by MD5, and a memo beside the destination's sync
         /// state keeps what each source tile became, so a rerun re-encodes only tiles that changed.
         public var rasterEncoding: RasterReencoder.Encoding?
+        /// Keep only some layers and attributes of vector tiles (`--layer`, `--exclude-layer`,
+        /// `--include-field`, `--exclude-field`); nil keeps them all.
+        public var layerFilter: VectorTile.LayerFilter?
+
+        /// What the tile transforms are asked to do.
+        var transformSettings: TileTransformSettings {
+            TileTransformSettings(compression: compression, rasterEncoding: rasterEncoding, layerFilter: layerFilter)
+        }
         /// Count invalid source tiles and go on instead of stopping.
         public var skipInvalid = false
         /// Refuse, before any change, a sync that would delete more than this many tiles

@@ -4,7 +4,9 @@ import Foundation
 /// the store's own integrity check (SQLite's, for MBTiles), coordinates in range, no NULL or
 /// empty tiles, bytes in the declared format, stored hashes against the bytes (where the
 /// store keeps MD5s), tiles inside the declared `minzoom`/`maxzoom`/`bounds`, and
-/// `agg_tiles_hash` when present (or expected: stores that maintain one). With `fix`, wrong
+/// `agg_tiles_hash` when present (or expected: stores that maintain one); with `deep`, each
+/// tile's content decoded (`TileContentCheck`: vector tiles against the MVT 2.1 specification,
+/// raster tiles to their pixels) on every core. With `fix`, wrong
 /// stored hashes and metadata are rewritten through the store's updater when it changes in
 /// place (MBTiles in one transaction; a folder's `metadata.json` through its journal).
 public enum StoreVerifier {
@@ -14,23 +16,32 @@ public enum StoreVerifier {
     ///   - progress: called with the number of tiles checked so far, every 4,096 tiles.
     ///   - isCancelled: polled between tiles and inside long SQLite queries; true stops the check
     ///     with `TileStoreError` `.interrupted` (nothing is fixed then).
+    ///   - deep: decode every tile's content (vector tiles, JSON, PNG, JPEG, WebP) and report
+    ///     each that does not decode as a `.content` problem.
+    ///   - onProblem: hears every problem as it is found, also those past
+    ///     `Report.keptPerCategory` that the report only counts (a deep check of a damaged store
+    ///     names each bad tile so, in bounded memory).
     ///   - limits: a store that says it holds more than `limits.maxTiles` tiles is refused with
     ///     `.limitExceeded` before its tiles are read (its structure is still checked first).
-    public static func verify(_ location: TileStoreLocation, fix: Bool = false, limits: TileAmountLimits = TileAmountLimits(),
-                              progress: ((Int) -> Void)? = nil,
+    public static func verify(_ location: TileStoreLocation, fix: Bool = false, deep: Bool = false,
+                              limits: TileAmountLimits = TileAmountLimits(),
+                              progress: ((Int) -> Void)? = nil, onProblem: (@Sendable (StoreVerifier.Problem) -> Void)? = nil,
                               isCancelled: @escaping @Sendable () -> Bool = { false }) throws -> StoreVerifier.Report {
         do {
-            return try run(location, fix: fix, limits: limits, progress: progress, isCancelled: isCancelled)
+            return try run(location, fix: fix, deep: deep, limits: limits, progress: progress, onProblem: onProblem,
+                           isCancelled: isCancelled)
         } catch {
             throw TileStoreError(wrapping: error, store: location.address)
         }
     }
 
-    private static func run(_ location: TileStoreLocation, fix: Bool, limits: TileAmountLimits, progress: ((Int) -> Void)?,
+    private static func run(_ location: TileStoreLocation, fix: Bool, deep: Bool, limits: TileAmountLimits, progress: ((Int) -> Void)?,
+                            onProblem: (@Sendable (StoreVerifier.Problem) -> Void)?,
                             isCancelled: @escaping @Sendable () -> Bool) throws -> StoreVerifier.Report {
         let reader = try location.openReader()
         reader.setCancellation(isCancelled)
         var report = StoreVerifier.Report(store: location)
+        report.onProblem = onProblem
         for line in try reader.roles.integrity?.integrityProblems() ?? [] {
             report.record(.init(category: .integrity, item: nil, message: line, isFixable: false))
         }
@@ -39,7 +50,9 @@ public enum StoreVerifier {
         }
         if report.isClean { _ = try TileAmountCheck.count(reader, filter: .all, limits: limits) }
         let metadata = try reader.metadata()
-        let summary = try scanTiles(reader, metadata: metadata, report: &report, progress: progress, isCancelled: isCancelled)
+        let content = deep ? TileContentCheck(declared: try reader.declaredTileCompression()) : nil
+        let summary = try scanTiles(reader, metadata: metadata, content: content, report: &report, progress: progress,
+                                    isCancelled: isCancelled)
         try checkGrids(reader, report: &report, isCancelled: isCancelled)
         let hashesWrong = try checkStoredHashes(reader, report: &report)
         var metadataFixes = checkMetadata(metadata, summary: summary, sniffed: report.sniffedFormat, report: &report)
@@ -90,10 +103,13 @@ public enum StoreVerifier {
         return !found.isEmpty
     }
 
-    /// Reads every tile once: invalid tiles, format mismatches, and the per-zoom summary.
-    private static func scanTiles(_ reader: any TileReader, metadata: TileMetadata, report: inout StoreVerifier.Report,
+    /// Reads every tile once: invalid tiles, format mismatches, and the per-zoom summary; with
+    /// `content`, the tiles' content in batches decoded on every core.
+    private static func scanTiles(_ reader: any TileReader, metadata: TileMetadata, content: TileContentCheck?,
+                                  report: inout StoreVerifier.Report,
                                   progress: ((Int) -> Void)?, isCancelled: () -> Bool) throws -> TileSetSummary {
         var summary = TileSetSummary()
+        var batch = TileContentBatch()
         let declared = metadata.format
         let cursor = try reader.tiles(matching: .all)
         while true {
@@ -115,6 +131,7 @@ public enum StoreVerifier {
                 progress?(report.tilesChecked)
             }
             summary.add(tile.coordinate, size: tile.data.count)
+            if let content, batch.add(tile) { batch.check(with: content, into: &report) }
             let sniffed = SniffedTileFormat(sniffing: tile.data.prefix(16))
             if report.sniffedFormat == nil { report.sniffedFormat = sniffed }
             if let declared, sniffed.format != declared {
@@ -122,6 +139,7 @@ public enum StoreVerifier {
                                     message: "is \(sniffed), but the metadata format is \(metadata["format"] ?? "")", isFixable: false))
             }
         }
+        if let content { batch.check(with: content, into: &report) }
         return summary
     }
 

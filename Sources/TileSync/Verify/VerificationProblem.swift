@@ -17,6 +17,9 @@ extension StoreVerifier {
             case metadata
             /// `agg_tiles_hash` does not match the tiles.
             case aggregateHash = "agg_tiles_hash"
+            /// A tile's content does not decode (`verify --deep`): a vector tile against the MVT
+            /// 2.1 specification, a JSON tile, a PNG, JPEG or WebP image.
+            case content
 
             /// True for what describes the tiles wrongly without the data being wrong: reported as
             /// a warning, and `verify` still succeeds.

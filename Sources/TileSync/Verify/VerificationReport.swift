@@ -21,6 +21,8 @@ extension StoreVerifier {
         public internal(set) var sniffedFormat: SniffedTileFormat?
         /// Repairs made by `--fix`.
         public internal(set) var fixes: [String] = []
+        /// Hears every problem as it is found, the ones past `keptPerCategory` too.
+        var onProblem: (@Sendable (StoreVerifier.Problem) -> Void)?
 
         /// Problems found whose data is wrong (bad tiles, hashes, structure).
         public var problemCount: Int { counts.filter { !$0.key.isWarning }.values.reduce(0, +) }
@@ -32,6 +34,7 @@ extension StoreVerifier {
         mutating func record(_ problem: StoreVerifier.Problem) {
             let count = counts[problem.category, default: 0]
             counts[problem.category] = count + 1
+            onProblem?(problem)
             if count < Self.keptPerCategory { problems.append(problem) }
         }
 

@@ -27,7 +27,7 @@ struct ConvertCommand: Command {
             .init(name: "destination", help: "The store to create (refused if it exists, unless --force)."),
         ],
         options: StorePairOptions.definitions(destination: .destination, use: .create)
-            + [StorePairOptions.onDuplicate, CompressOption.definition] + RasterOptions.definitions + [force, skipInvalid] + LimitOptions.definitions
+            + [StorePairOptions.onDuplicate, CompressOption.definition] + RasterOptions.definitions + VectorLayerOptions.definitions + [force, skipInvalid] + LimitOptions.definitions
             + OutputOptions.definitions,
         examples: [
             "tilesync convert world.mbtiles tiles/",
@@ -91,6 +91,9 @@ struct ConvertCommand: Command {
             }
             Terminal.out(blobs)
             if let line = RasterOutput.line(summary.rasterReencoding, options.rasterEncoding) { Terminal.out(line) }
+            if let filter = options.layerFilter, !filter.keepsEmptyTiles {
+                Terminal.out("Layer filter: \(summary.tilesWithoutLayers) tiles left without a layer were not written")
+            }
             for line in MergeOutput.lines(merge) { Terminal.out(line) }
         }
         return 0
@@ -113,6 +116,7 @@ struct ConvertCommand: Command {
             ("destination", .string(summary.destination.address)),
             ("tiles", .int(summary.tilesWritten)),
             ("grids", .int(summary.gridsWritten)),
+            ("tiles_without_layers", .int(summary.tilesWithoutLayers)),
             ("bytes", .int(summary.bytesWritten)),
             ("distinct_blobs", .int(summary.distinctBlobs)),
             ("duplicate_tiles", .int(summary.duplicateTiles)),

@@ -4,6 +4,8 @@ import TileSync
 struct VerifyCommand: Command {
     static let fix = OptionDefinition.flag("fix", help: "Repair wrong stored hashes and metadata in place.")
     static let quiet = OptionDefinition.flag("quiet", help: "Print only the final line.")
+    static let deep = OptionDefinition.flag("deep", help: "Decode every tile: vector tiles against the MVT 2.1\nspecification, JSON tiles, PNG, JPEG and WebP images.")
+    static let json = OptionDefinition.flag("json", help: "Print the report as one JSON object.")
 
     static let spec = CommandSpec(
         name: "verify",
@@ -21,6 +23,11 @@ struct VerifyCommand: Command {
             the stores that are folders or tars.
             A status line on stderr (when it is a terminal, or with TILESYNC_PROGRESS=1) counts the
             tiles checked; Ctrl-C stops the check (exit 130).
+            --deep decodes every tile on every core and names each bad one with what is wrong:
+            protocol buffers wire errors, a layer without a name or version, two layers of one
+            name, key or value indexes out of range, values of no known type, geometry commands
+            that run past their data or do not fit the geometry type (a polygon whose first ring
+            is not exterior, in version 2 layers); a PNG, JPEG or WebP image that does not decode.
             Metadata that does not describe the tiles (minzoom, maxzoom, bounds, a PMTiles header's
             centre) is a warning: the exit status says whether the data is sound.
             Exit status 0 when the data is sound or the stores identical, 1 otherwise.
@@ -30,12 +37,14 @@ struct VerifyCommand: Command {
             .init(name: "other", help: "A second store to compare with the first; with several, the\nlast is compared with the merge of the ones before it.",
                   isOptional: true, isVariadic: true),
         ],
-        options: [fix, LimitOptions.maxTiles] + FilterOptions.definitions + [LayoutOptions.Role.store.layout, LayoutOptions.Role.store.scheme, quiet]
+        options: [fix, deep, json, LimitOptions.maxTiles] + FilterOptions.definitions
+            + [LayoutOptions.Role.store.layout, LayoutOptions.Role.store.scheme, quiet]
             + [StorePairOptions.onDuplicate]
             + StoreKindOptions.definitions(for: [.read]),
         examples: [
             "tilesync verify world.mbtiles",
             "tilesync verify world.mbtiles --fix",
+            "tilesync verify cities.pmtiles --deep --json",
             "tilesync verify world.mbtiles tiles/",
             "tilesync verify base.mbtiles detail.pmtiles merged.mbtiles --on-duplicate override",
         ])
@@ -47,6 +56,8 @@ struct VerifyCommand: Command {
     let filter: TileFilter
     let fixes: Bool
     let quiet: Bool
+    let decodes: Bool
+    let printsJSON: Bool
     let limits: TileAmountLimits
     var writtenStores: [TileStoreLocation] { fixes ? [store] : [] }
 
@@ -58,6 +69,8 @@ struct VerifyCommand: Command {
         limits.maxTiles = try arguments.integer(LimitOptions.maxTiles, in: 1...Int.max) ?? TileAmountLimits.defaultMaxTiles
         self.limits = limits
         quiet = arguments.flag(Self.quiet)
+        decodes = arguments.flag(Self.deep)
+        printsJSON = arguments.flag(Self.json)
         self.filter = filter.filter
         let flags = { (_: String) in layout.given.joined(separator: " and ") }
         let kindOptions = StoreKindOptions(arguments, uses: [.read])
@@ -71,7 +84,7 @@ struct VerifyCommand: Command {
             other = nil
             return
         }
-        guard !fixes else { throw UsageError("--fix works on one store", spec: Self.spec) }
+        guard !fixes, !decodes, !printsJSON else { throw UsageError("--fix, --deep and --json work on one store", spec: Self.spec) }
         var stores = try arguments.positionals.map { try TileStoreLocation(parsing: $0) }
         if let template = layout.template {
             let takers = stores.indices.filter { stores[$0].kind.optionNames.contains(TileStoreOptions.Layout.name) }
@@ -98,19 +111,25 @@ struct VerifyCommand: Command {
         }
         let status = StatusLine(store: store.address, quiet: quiet)
         defer { status.finish() }
-        status.show("checking tiles")
-        let report = try StoreVerifier.verify(store, fix: fixes, limits: limits, progress: { status.count($0) }, isCancelled: { cancellation.isSet })
+        status.show(decodes ? "decoding tiles" : "checking tiles")
+        // Every problem is printed as it is found (a deep check names each bad tile) in JSON
+        // lines or text; without either, the report's first few per category at the end.
+        let streams = printsJSON || (decodes && !quiet)
+        let address = store.address, printsJSON = printsJSON
+        let stream: (@Sendable (StoreVerifier.Problem) -> Void)? = streams ? { @Sendable problem in
+            Terminal.out(printsJSON ? JSONWriter.text(VerifyOutput.json(problem)) : VerifyOutput.line(problem, store: address))
+        } : nil
+        let report = try StoreVerifier.verify(store, fix: fixes, deep: decodes, limits: limits, progress: { status.count($0) },
+                                              onProblem: stream, isCancelled: { cancellation.isSet })
         status.finish()
+        if printsJSON {
+            Terminal.out(JSONWriter.text(VerifyOutput.json(report)))
+            return report.isClean ? 0 : 1
+        }
         if !quiet {
-            for problem in report.problems {
-                Terminal.out("\(problem.category.isWarning ? "Warning" : "Problem"): \(store.address): \(problem)")
-            }
-            for category in StoreVerifier.Problem.Category.allCases {
-                let count = report.counts[category, default: 0]
-                if count > StoreVerifier.Report.keptPerCategory {
-                    Terminal.out("\(category.isWarning ? "Warning" : "Problem"): \(store.address): ... and "
-                        + "\(count - StoreVerifier.Report.keptPerCategory) more \(category.rawValue) \(category.isWarning ? "warnings" : "problems")")
-                }
+            if !streams {
+                for problem in report.problems { Terminal.out(VerifyOutput.line(problem, store: store.address)) }
+                for line in VerifyOutput.moreLines(report) { Terminal.out(line) }
             }
             for note in report.notes { Terminal.out("Note: \(note)") }
             for fix in report.fixes { Terminal.out("Fixed: \(fix)") }

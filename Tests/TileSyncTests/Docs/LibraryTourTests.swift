@@ -82,6 +82,19 @@ struct LibraryTourTests {
         }
     }
 
+    @Test("Inside vector tiles")
+    func vectorTiles() throws {
+        let mvtBytes = VectorTileTests.sample.encoded()
+        let decoded = try VectorTile(decoding: mvtBytes)
+        let places = decoded.layers[0]                                  // name, version, extent, keys, values, features
+        let first = places.properties(of: places.features[0])          // [(key: "name", value: .string("Oslo")), ...]
+        let points = try places.features[0].rings()                     // [[(x: 25, y: 17)]]: tile coordinates
+        let bytes = decoded.encoded()                                    // decodes to the same layers
+        let defects = VectorTile.problems(in: mvtBytes)                  // what `verify --deep` reports; [] when sound
+        #expect(places.name == "places" && first[0].key == "name" && first[0].value == .string("Oslo"))
+        #expect(points.count == 1 && points[0][0] == (x: 25, y: 17) && bytes == mvtBytes && defects == [])
+    }
+
     @Test("Re-encode raster tiles", .enabled(if: RasterReencoder.isAvailable))
     func rasterEncoding() throws {
         let directory = try TemporaryDirectory()
@@ -202,7 +215,7 @@ struct LibraryTourTests {
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         let sourceLines = Set(source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
         let blocks = docs.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-        #expect(blocks.count == 12)
+        #expect(blocks.count == 13)
         for block in blocks {
             for line in block.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).isEmpty {
                 #expect(sourceLines.contains(line.trimmingCharacters(in: .whitespaces)), "docs/library.md line not compiled: \(line)")

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import TileSync
+
+@Suite("The tile transform pipeline: stages in order, their outcomes joined, the metadata adjusted")
+struct TileTransformPipelineTests {
+    static func rewriter(_ settings: TileTransformSettings) throws -> TileRewriter? {
+        let directory = try TemporaryDirectory()
+        try GeneratedStore.write([Tile(coordinate: TileCoordinate(unchecked: 0, 0, 0), data: Data([0x1A, 0x00]))], to: directory.file("s.mbtiles"))
+        return try withExtendedLifetime(directory) { try TileRewriter(settings: settings, reader: try TileStoreLocation(parsing: directory.file("s.mbtiles")).openReader()) }
+    }
+
+    static func vectorTile() throws -> Tile {
+        Tile(coordinate: TileCoordinate(unchecked: 1, 0, 0), data: Data(try GzipCodec.compress(VectorLayerFilterTests.tile.encoded())))
+    }
+
+    @Test("No settings, no rewriter; the stages run filter, recompression, raster in that order and say so in the identity")
+    func stagesInOrder() throws {
+        #expect(try Self.rewriter(TileTransformSettings()) == nil)
+        var filter = VectorTile.LayerFilter()
+        filter.droppedLayers = ["roads"]
+        let rewriter = try #require(try Self.rewriter(TileTransformSettings(compression: .zstd, layerFilter: filter)))
+        #expect(rewriter.identity == "vector without layers roads, compress zstd")
+        #expect(rewriter.targetCompression == .zstd && rewriter.targetFormat == nil && !rewriter.reencodesRaster)
+    }
+
+    @Test("A vector tile filtered then recompressed; a raster tile passed by --compress; a tile left without layers dropped")
+    func outcomes() throws {
+        var filter = VectorTile.LayerFilter()
+        filter.keptLayers = ["places"]
+        let rewriter = try #require(try Self.rewriter(TileTransformSettings(compression: TileCompression.none, layerFilter: filter)))
+        let encoders = TileRecompressor.Encoders()
+        guard case .rewritten(let written) = try rewriter.rewrite(try Self.vectorTile(), encoders: encoders) else {
+            Issue.record("the vector tile was not rewritten")
+            return
+        }
+        #expect(written.data == VectorTile(layers: [VectorLayerFilterTests.tile.layers[0]]).encoded())
+        let png = Tile(coordinate: TileCoordinate(unchecked: 1, 1, 0), data: GeneratedStore.bytes(for: TileCoordinate(unchecked: 1, 1, 0)))
+        guard case .unchanged(rasterPassed: true, smaller: false) = try rewriter.rewrite(png, encoders: encoders) else {
+            Issue.record("the raster tile was not passed")
+            return
+        }
+        filter.keptLayers = ["rivers"]
+        let emptying = try #require(try Self.rewriter(TileTransformSettings(layerFilter: filter)))
+        guard case .dropped(.noLayersLeft) = try emptying.rewrite(try Self.vectorTile(), encoders: encoders) else {
+            Issue.record("the emptied tile was not dropped")
+            return
+        }
+        #expect(emptying.notes() == ["no tile holds a layer 'rivers' (named by the layer filter)"])
+    }
+
+    @Test("The metadata gets each stage's changes: the compression written and the layers that remain")
+    func metadata() throws {
+        var filter = VectorTile.LayerFilter()
+        filter.droppedLayers = ["roads"]
+        let rewriter = try #require(try Self.rewriter(TileTransformSettings(compression: .zlib, layerFilter: filter)))
+        var metadata = TileMetadata()
+        metadata["json"] = #"{"vector_layers":[{"id":"places","fields":{}},{"id":"roads","fields":{}}]}"#
+        rewriter.adjust(&metadata)
+        #expect(metadata["compression"] == "gzip")
+        #expect(metadata["json"] == #"{"vector_layers":[{"id":"places","fields":{}}]}"#)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import TileSync
+
+@Suite("Vector tiles: the layer and field filter")
+struct VectorLayerFilterTests {
+    /// Two layers: `places` (name, rank, capital over two features) and `roads` (class, name).
+    static let tile = VectorTile(layers: [
+        VectorTile.Layer(name: "places", keys: ["name", "rank", "capital"], values: [.string("Oslo"), .uint(3), .bool(true), .string("Bergen")],
+                         features: [VectorTile.Feature(id: 1, type: .point, tags: [0, 0, 1, 1, 2, 2], geometry: [9, 50, 34]),
+                                    VectorTile.Feature(id: 2, type: .point, tags: [0, 3, 1, 1], geometry: [9, 10, 10])]),
+        VectorTile.Layer(name: "roads", keys: ["class", "name"], values: [.string("primary"), .string("E6")],
+                         features: [VectorTile.Feature(type: .lineString, tags: [0, 0, 1, 1], geometry: [9, 4, 4, 18, 0, 16, 16, 0])]),
+    ])
+
+    static func filter(layers: Set<String> = [], dropping: Set<String> = [], fields: [String] = [], droppingFields: [String] = []) throws -> VectorTile.LayerFilter {
+        var filter = VectorTile.LayerFilter()
+        filter.keptLayers = layers
+        filter.droppedLayers = dropping
+        filter.keptFields = Set(try fields.map { try VectorTile.LayerFilter.Field(parsing: $0) })
+        filter.droppedFields = Set(try droppingFields.map { try VectorTile.LayerFilter.Field(parsing: $0) })
+        return filter
+    }
+
+    @Test("A filter that removes nothing gives no new bytes; a kept layer is copied byte for byte")
+    func keepsBytes() throws {
+        let bytes = Self.tile.encoded()
+        #expect(try Self.filter().apply(to: bytes).data == nil)
+        #expect(try Self.filter(layers: ["places", "roads"], droppingFields: ["population"]).apply(to: bytes).data == nil)
+        let roads = try #require(try Self.filter(layers: ["roads"]).apply(to: bytes))
+        #expect(roads.layerNames == ["places", "roads"])
+        #expect(roads.data == VectorTile(layers: [Self.tile.layers[1]]).encoded())
+        #expect(try Self.filter(dropping: ["places", "roads"]).apply(to: bytes).data == Data())
+    }
+
+    @Test("Dropped attributes leave the tags, keys and values that remain in use, renumbered")
+    func prunesFields() throws {
+        let filtered = try #require(try Self.filter(droppingFields: ["places:rank", "*:name"]).apply(to: Self.tile.encoded()).data)
+        let layers = try VectorTile(decoding: filtered).layers
+        #expect(layers[0].keys == ["capital"] && layers[0].values == [.bool(true)])
+        #expect(layers[0].features.map(\.tags) == [[0, 0], []])
+        #expect(layers[0].features.map(\.id) == [1, 2] && layers[0].features[0].geometry == [9, 50, 34])
+        #expect(layers[1].keys == ["class"] && layers[1].values == [.string("primary")])
+        let kept = try #require(try Self.filter(fields: ["places:name"]).apply(to: Self.tile.encoded()).data)
+        let keptLayers = try VectorTile(decoding: kept).layers
+        #expect(keptLayers[0].keys == ["name"] && keptLayers[0].values == [.string("Oslo"), .string("Bergen")])
+        #expect(keptLayers[1] == Self.tile.layers[1])
+    }
+
+    @Test("Field names: LAYER:FIELD at the first colon, *: and a bare name for every layer, empty parts refused")
+    func fieldParsing() throws {
+        #expect(try VectorTile.LayerFilter.Field(parsing: "roads:class") == .init(layer: "roads", name: "class"))
+        #expect(try VectorTile.LayerFilter.Field(parsing: "*:name:en") == .init(layer: nil, name: "name:en"))
+        #expect(try VectorTile.LayerFilter.Field(parsing: "rank") == .init(layer: nil, name: "rank"))
+        #expect(throws: VectorTile.LayerFilter.ParseError(text: ":x", reason: "an empty layer name before ':' (use *: for every layer)")) {
+            try VectorTile.LayerFilter.Field(parsing: ":x")
+        }
+        #expect(throws: VectorTile.LayerFilter.ParseError(text: "a:", reason: "an empty field name after ':'")) {
+            try VectorTile.LayerFilter.Field(parsing: "a:")
+        }
+        let filter = try Self.filter(fields: ["roads:class"], droppingFields: ["name"])
+        #expect(filter.keepsField("class", inLayer: "roads") && !filter.keepsField("ref", inLayer: "roads"))
+        #expect(filter.keepsField("rank", inLayer: "places") && !filter.keepsField("name", inLayer: "places"))
+    }
+
+    @Test("vector_layers and tilestats keep only the layers and fields that remain")
+    func metadata() throws {
+        let document = try JSONParser.parse(Array("""
+            {"vector_layers":[{"id":"places","fields":{"name":"String","rank":"Number"}},{"id":"roads","fields":{"class":"String"}}],
+             "tilestats":{"layerCount":2,"layers":[{"layer":"places","attributeCount":2,"attributes":[{"attribute":"name"},{"attribute":"rank"}]},
+             {"layer":"roads","attributeCount":1,"attributes":[{"attribute":"class"}]}]},"other":1}
+            """.utf8))
+        let pruned = VectorLayerMetadata.pruned(document, by: try Self.filter(dropping: ["roads"], droppingFields: ["rank"]))
+        #expect(JSONWriter.text(pruned) == #"{"vector_layers":[{"id":"places","fields":{"name":"String"}}],"tilestats":{"layerCount":1,"layers":[{"layer":"places","attributeCount":1,"attributes":[{"attribute":"name"}]}]},"other":1}"#)
+    }
+
+    @Test("A tile the filter cannot read is an error naming the defect")
+    func unreadable() throws {
+        #expect(throws: VectorTile.DecodingError.self) { try Self.filter(layers: ["a"]).apply(to: Data([0x1A, 0x05, 0x0A])) }
+    }
+}

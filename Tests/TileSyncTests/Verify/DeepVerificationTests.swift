@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import TileSync
+
+@Suite("verify --deep: every tile's content decoded, each bad one named with what is wrong")
+struct DeepVerificationTests {
+    static func gzip(_ data: Data) throws -> Data { Data(try GzipCodec.compress(data)) }
+
+    /// Vector tiles sound and broken, gzip and plain, and a PNG that is only a signature.
+    static func mixedStore(in directory: TemporaryDirectory) throws -> String {
+        let sound = VectorTileTests.sample.encoded()
+        var broken = try gzip(sound)
+        broken[broken.count / 2] ^= 0xFF
+        let tiles: [(String, Data)] = [
+            ("0/0/0", try gzip(sound)), ("1/0/0", sound), ("1/1/0", try gzip(sound.prefix(sound.count / 2))),
+            ("1/0/1", broken), ("1/1/1", GeneratedStore.bytes(for: TileCoordinate(unchecked: 1, 1, 1))),
+            ("2/0/0", VectorTileTests.layer { $0.stringField(1, "a"); $0.stringField(1, "a") }),
+        ]
+        var metadata = GeneratedStore.defaultMetadata
+        metadata["format"] = "pbf"
+        let path = directory.file("mixed.mbtiles")
+        try GeneratedStore.write(try tiles.map { Tile(coordinate: try TileCoordinate(parsing: $0.0), data: $0.1) }, to: path, metadata: metadata)
+        return path
+    }
+
+    @Test("Sound tiles pass; a truncated tile, a broken gzip stream, an image that does not decode and a layer without a version are named")
+    func mixed() throws {
+        let directory = try TemporaryDirectory()
+        let location = try TileStoreLocation(parsing: try Self.mixedStore(in: directory))
+        let heard = LockedValue<[String]>([])
+        let report = try StoreVerifier.verify(location, deep: true, onProblem: { problem in heard.withLock { $0.append(problem.description) } })
+        let content = report.problems.filter { $0.category == .content }.map(\.description)
+        #expect(report.counts[.content] == 4 && !report.isClean && report.tilesChecked == 6)
+        #expect(content.count == 4)
+        #expect(content.contains("tile 2/0/0: vector tile: layer 'a': a layer without a version (byte 2)"))
+        #expect(content.contains { $0.hasPrefix("tile 1/1/0: vector tile: layer 'layer 0': a length of ") })
+        #expect(content.contains { $0.hasPrefix("tile 1/0/1: the gzip stream does not decode: ") })
+        #expect(content.contains { $0.hasPrefix("tile 1/1/1: the png image does not decode: ") })
+        #expect(heard.withLock { $0 }.filter { $0.contains("vector tile") || $0.contains("does not decode") }.count == 4)
+        let shallow = try StoreVerifier.verify(location)
+        #expect(shallow.counts[.content] == nil)
+    }
+
+    @Test("The bundled sample's PNG tiles all decode", .enabled(if: RasterReencoder.isAvailable))
+    func sampleDecodes() throws {
+        let report = try StoreVerifier.verify(TileStoreLocation(parsing: Fixtures.packageRoot.appendingPathComponent("Samples/world.mbtiles").path),
+                                              deep: true)
+        #expect(report.isClean && report.tilesChecked == 85 && report.counts[.content] == nil)
+    }
+
+    @Test("Past 10 problems of a category the report counts, and the listener still hears each bad tile")
+    func manyBadTiles() throws {
+        let directory = try TemporaryDirectory()
+        let tiles = try TileRange.world(z: 3).map { Tile(coordinate: $0, data: Data([0x1A, 0x05, 0x0A])) }
+        var metadata = GeneratedStore.defaultMetadata
+        metadata["format"] = "pbf"
+        try GeneratedStore.write(tiles, to: directory.file("bad.mbtiles"), metadata: metadata)
+        let heard = LockedValue<Set<String>>([])
+        let report = try StoreVerifier.verify(TileStoreLocation(parsing: directory.file("bad.mbtiles")), deep: true,
+                                              onProblem: { problem in heard.withLock { _ = $0.insert(problem.item ?? "") } })
+        #expect(report.counts[.content] == 64 && report.problems.count == StoreVerifier.Report.keptPerCategory)
+        #expect(heard.withLock { $0 } == Set(tiles.map { "tile \($0.coordinate)" }))
+    }
+}
