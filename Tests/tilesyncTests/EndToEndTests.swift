@@ -86,7 +86,7 @@ final class EndToEndTests {
         #expect(try ToolRunner.run(["convert", "a.mbtiles", "b.tar.gz", "--quiet"], in: directory).stdout.isEmpty)
         let last = try ToolRunner.run(["convert", "b.tar.gz", "dir:c", "--json"], in: directory)
         #expect(last.status == 0)
-        #expect(last.stdout.hasPrefix(#"{"source":"b.tar.gz","destination":"c","tiles":21,"grids":0,"bytes":273,"distinct_blobs":21,"duplicate_tiles":0,"duplicate_bytes":0,"bytes_saved":0,"format":"png","seconds":"#))
+        #expect(last.stdout.hasPrefix(#"{"source":"b.tar.gz","destination":"c","tiles":21,"grids":0,"tiles_without_layers":0,"bytes":273,"distinct_blobs":21,"duplicate_tiles":0,"duplicate_bytes":0,"bytes_saved":0,"format":"png","seconds":"#))
         #expect(last.stdout.hasSuffix(#""skipped_invalid":{"count":0,"named":[]},"skipped_non_tiles":{"count":0,"named":[]},"not_carried":[],"raster":null,"warnings":[],"notes":[]}"# + "\n"))
         for z in 0...2 {
             for x in 0..<(1 << z) {

@@ -3,6 +3,10 @@ extension TileConverter {
     /// dedup) travels in its location's `options`.
     public struct Options: Sendable {
         /// Which tiles to copy.
+        /// How tiles are rewritten on the way (`TileTransforms`): `compression` (`--compress`),
+        /// `rasterEncoding` (`--tile-format`, `--drop-empty`), `layerFilter` (`--layer`, ...);
+        /// empty keeps every tile's bytes.
+        public var transforms = TileTransformSettings()
         public var filter: TileFilter = .all
         /// A store that keeps a time per tile (a folder) gives each tile the modification time it
         /// was read with (folder sources), as `rsync -a` does; `sync` into a missing folder relies on it.
@@ -11,20 +15,7 @@ extension TileConverter {
         public var overwrite = false
         /// Count invalid tiles and go on instead of stopping at the first.
         public var skipInvalid = false
-        /// Re-encode vector tiles into this compression (`--compress`); nil keeps the bytes as
-        /// they are. See `TileRecompressor`.
-        public var compression: TileCompression?
-        /// Re-encode raster tiles, or drop empty ones (`--tile-format`, `--drop-empty`); nil keeps
-        /// them. See `RasterReencoder`.
-        public var rasterEncoding: RasterReencoder.Encoding?
-        /// Keep only some layers and attributes of vector tiles (`--layer`, `--exclude-layer`,
-        /// `--include-field`, `--exclude-field`); nil keeps them all.
-        public var layerFilter: VectorTile.LayerFilter?
 
-        /// What the tile transforms are asked to do.
-        var transformSettings: TileTransformSettings {
-            TileTransformSettings(compression: compression, rasterEncoding: rasterEncoding, layerFilter: layerFilter)
-        }
         /// What the run refuses before its first write (`--max-tiles`, free space).
         public var limits = TileAmountLimits()
         /// Polled between tiles; returning true stops the run, leaving the destination untouched.
@@ -32,5 +23,25 @@ extension TileConverter {
 
         /// Defaults: every tile, no overwrite, stop at the first invalid tile.
         public init() {}
+    }
+}
+
+extension TileConverter.Options {
+    /// `transforms.compression`.
+    public var compression: TileCompression? {
+        get { transforms.compression }
+        set { transforms.compression = newValue }
+    }
+
+    /// `transforms.rasterEncoding`.
+    public var rasterEncoding: RasterReencoder.Encoding? {
+        get { transforms.rasterEncoding }
+        set { transforms.rasterEncoding = newValue }
+    }
+
+    /// `transforms.layerFilter`.
+    public var layerFilter: VectorTile.LayerFilter? {
+        get { transforms.layerFilter }
+        set { transforms.layerFilter = newValue }
     }
 }

@@ -37,7 +37,7 @@ final class ConversionRun {
         summary.destinationDeduplicates = writer.deduplication != .none
         linksRepeats = writer.deduplication == .linksRepeats
         cursor = try reader.tiles(matching: options.filter, preferring: writer.preferredOrder)
-        rewriter = try TileRewriter(settings: options.transformSettings, reader: reader)
+        rewriter = try TileRewriter(settings: options.transforms, reader: reader)
         repeats = rewriter?.reencodesRaster == true ? RepeatedRewrites() : nil
         if rewriter == nil, let rereads = writer.abilities.rereadsBlobs, let source = reader.roles.rereadSource {
             rereads(source.rereader)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a conversion or sync does to each tile's bytes on the way: the stages of
-/// `TileTransforms.standard` the settings ask for, in order (vector layers and fields filtered,
+/// `TileTransforms.kinds` the settings ask for, in order (vector layers and fields filtered,
 /// vector tiles recompressed, raster tiles re-encoded or left out when empty). Batches are
 /// spread over every core.
 struct TileRewriter: Sendable {
@@ -21,7 +21,7 @@ struct TileRewriter: Sendable {
     /// nil when the settings ask for nothing.
     /// - Throws: `TileStoreError` for contradicting settings or undeclared compressions.
     init?(settings: TileTransformSettings, reader: any TileReader) throws {
-        let stages = try TileTransforms.standard.compactMap { try $0(settings, reader) }
+        let stages = try TileTransforms.stages(settings, reader: reader)
         guard !stages.isEmpty else { return nil }
         self.stages = stages
         self.settings = settings

@@ -3,6 +3,11 @@ extension TileSynchronizer {
     /// layout, the schema of an MBTiles it creates) travels in its location's `options`.
     public struct Options: Sendable {
         /// Which tiles both sides are limited to.
+        /// How the source's tiles are rewritten on the way (`TileTransforms`): `compression`,
+        /// `rasterEncoding`, `layerFilter`. The source's tiles are then compared as rewritten, by
+        /// MD5 (as with `checksum`), and a memo beside the destination's sync state keeps what
+        /// each source tile became, so a rerun rewrites only tiles that changed.
+        public var transforms = TileTransformSettings()
         public var filter: TileFilter = .all
         /// Remove destination tiles the source does not have (`--delete`).
         public var delete = false
@@ -11,21 +16,7 @@ extension TileSynchronizer {
         /// Compare content hashes of every tile, ignoring modification times and the sync state
         /// (`--checksum`).
         public var checksum = false
-        /// Re-encode vector tiles into this compression (`--compress`); the source's tiles are then
-        /// compared as recompressed, by MD5 (as with `checksum`). nil keeps the bytes.
-        public var compression: TileCompression?
-        /// Re-encode raster tiles, or drop empty ones (`--tile-format`, `--drop-empty`); the source's
-        /// tiles are then compared as re-encoded, by MD5, and a memo beside the destination's sync
-        /// state keeps what each source tile became, so a rerun re-encodes only tiles that changed.
-        public var rasterEncoding: RasterReencoder.Encoding?
-        /// Keep only some layers and attributes of vector tiles (`--layer`, `--exclude-layer`,
-        /// `--include-field`, `--exclude-field`); nil keeps them all.
-        public var layerFilter: VectorTile.LayerFilter?
 
-        /// What the tile transforms are asked to do.
-        var transformSettings: TileTransformSettings {
-            TileTransformSettings(compression: compression, rasterEncoding: rasterEncoding, layerFilter: layerFilter)
-        }
         /// Count invalid source tiles and go on instead of stopping.
         public var skipInvalid = false
         /// Refuse, before any change, a sync that would delete more than this many tiles
@@ -44,5 +35,25 @@ extension TileSynchronizer {
 
         /// Defaults: every tile, keep destination-only tiles, quick mode, apply the plan.
         public init() {}
+    }
+}
+
+extension TileSynchronizer.Options {
+    /// `transforms.compression`.
+    public var compression: TileCompression? {
+        get { transforms.compression }
+        set { transforms.compression = newValue }
+    }
+
+    /// `transforms.rasterEncoding`.
+    public var rasterEncoding: RasterReencoder.Encoding? {
+        get { transforms.rasterEncoding }
+        set { transforms.rasterEncoding = newValue }
+    }
+
+    /// `transforms.layerFilter`.
+    public var layerFilter: VectorTile.LayerFilter? {
+        get { transforms.layerFilter }
+        set { transforms.layerFilter = newValue }
     }
 }

@@ -169,9 +169,9 @@ public enum TileSynchronizer {
     /// when given.
     static func openRewritingSource(_ source: TileStoreLocation, options: TileSynchronizer.Options,
                                     memoBeside destination: TileStoreLocation? = nil) throws -> RewritingTileReader? {
-        guard options.compression != nil || options.rasterEncoding != nil || options.layerFilter != nil else { return nil }
+        guard !options.transforms.isEmpty else { return nil }
         let reader = try source.openReader()
-        guard let rewriter = try TileRewriter(settings: options.transformSettings, reader: reader) else {
+        guard let rewriter = try TileRewriter(settings: options.transforms, reader: reader) else {
             return nil
         }
         let memoPath = destination.flatMap { destination in

@@ -35,7 +35,7 @@ struct SyncCommand: Command {
             .init(name: "destination", help: "The store to update (created if missing)."),
         ],
         options: [delete, maxDelete, dryRun, checksum] + StorePairOptions.definitions(destination: .existingDestination, use: .update)
-            + [StorePairOptions.onDuplicate, CompressOption.definition] + RasterOptions.definitions + VectorLayerOptions.definitions + [skipInvalid] + LimitOptions.definitions
+            + [StorePairOptions.onDuplicate] + TransformOptions.definitions + [skipInvalid] + LimitOptions.definitions
             + OutputOptions.definitions,
         examples: [
             "tilesync sync nightly.mbtiles published.mbtiles --delete",

@@ -42,8 +42,8 @@ struct StorePairOptions {
         if sources.count > 1 {
             let policy = try arguments.choice(Self.onDuplicate, as: MergedStoreKind.DuplicatePolicy.self) ?? .abort
             let kind = MergedStoreKind(sources: sources, policy: policy,
-                                       compressionsMayDiffer: arguments.isGiven(CompressOption.definition),
-                                       rasterFormatsMayDiffer: arguments.isGiven(RasterOptions.tileFormat))
+                                       compressionsMayDiffer: TransformOptions.compress.map(arguments.isGiven) ?? false,
+                                       rasterFormatsMayDiffer: TransformOptions.tileFormat.map(arguments.isGiven) ?? false)
             source = kind.location
             merge = kind
         } else {

@@ -1,7 +1,7 @@
 /// One stage of the rewriting that convert, sync and merges apply to each tile on the way.
-/// `TileRewriter` runs the stages `TileTransforms.standard` makes from the settings, in order;
-/// each stage is one file that says what it does to a tile, to the metadata, and whether it
-/// left a tile as it was.
+/// `TileRewriter` runs the stages the kinds of `TileTransforms.kinds` make from the settings, in
+/// order; each is one file that says what it does to a tile, to the metadata, and whether it
+/// left a tile as it was, with its settings and command-line options (`TileTransformKind`).
 protocol TileTransform: Sendable {
     /// A text that changes when the stage's settings do (sync identities, the memo of rewritten
     /// tiles).

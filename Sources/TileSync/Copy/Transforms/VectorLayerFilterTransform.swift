@@ -1,13 +1,22 @@
 import Foundation
 import Synchronization
 
+extension TileTransformSettings {
+    /// Keep only some layers and attributes of vector tiles (`--layer`, `--exclude-layer`,
+    /// `--include-field`, `--exclude-field`, `--keep-empty-tiles`); nil keeps them all.
+    public var layerFilter: VectorTile.LayerFilter? {
+        get { value("layerFilter", as: VectorTile.LayerFilter.self) }
+        set { set("layerFilter", newValue) }
+    }
+}
+
 /// `--layer`, `--exclude-layer`, `--include-field`, `--exclude-field` (`VectorTile.LayerFilter`):
 /// vector tiles keep only the layers and attributes asked for, in their own compression (gzip
 /// stays gzip, zlib stays zlib, brotli when the source declares it); a tile the filter leaves
 /// whole keeps its bytes; a tile left without a layer is dropped unless `keepsEmptyTiles`.
 /// Raster and JSON tiles pass. The metadata's `vector_layers` and `tilestats` (in `json`) keep
 /// only what remains; layers the filter names that no tile holds are said at the end.
-final class VectorLayerFilterTransform: TileTransform {
+final class VectorLayerFilterTransform: TileTransform, TileTransformKind {
     let filter: VectorTile.LayerFilter
     private let declared: TileCompression?
     private let store: String
@@ -17,6 +26,54 @@ final class VectorLayerFilterTransform: TileTransform {
         self.filter = filter
         self.declared = declared
         self.store = store
+    }
+
+    static let commandLineOptions: [TileTransformSettings.CommandLineOption] = [
+        .init(name: "layer", placeholder: "name,...", help: "Keep only these layers of vector tiles (repeatable).", isRepeatable: true),
+        .init(name: "exclude-layer", placeholder: "name,...", help: "Drop these layers of vector tiles (repeatable).", isRepeatable: true),
+        .init(name: "include-field", placeholder: "[layer:]field,...",
+              help: "Keep only these attributes, in one layer or (without layer:, or\nwith *:) in every layer; a layer no kept field names keeps\nall of its own (repeatable).",
+              isRepeatable: true),
+        .init(name: "exclude-field", placeholder: "[layer:]field,...",
+              help: "Drop these attributes, in one layer or in every layer\n(*:name:en is the attribute name:en of every layer).", isRepeatable: true),
+        .init(name: "keep-empty-tiles", placeholder: nil,
+              help: "Write vector tiles the layer filter leaves without a layer\n(left out by default, and counted)."),
+    ]
+
+    static func read(_ given: [String: String], into settings: inout TileTransformSettings) throws(TileTransformSettings.ValueError) {
+        guard commandLineOptions.contains(where: { given[$0.name] != nil }) else { return }
+        var filter = VectorTile.LayerFilter()
+        filter.keptLayers = Set(try list(given, "layer"))
+        filter.droppedLayers = Set(try list(given, "exclude-layer"))
+        filter.keptFields = try fields(given, "include-field")
+        filter.droppedFields = try fields(given, "exclude-field")
+        filter.keepsEmptyTiles = given["keep-empty-tiles"] != nil
+        if let both = filter.keptLayers.intersection(filter.droppedLayers).sorted().first {
+            throw TileTransformSettings.ValueError("layer '\(both)' is both kept (--layer) and dropped (--exclude-layer)")
+        }
+        settings.layerFilter = filter
+    }
+
+    /// The comma lists of an option, every repetition.
+    private static func list(_ given: [String: String], _ name: String) throws(TileTransformSettings.ValueError) -> [String] {
+        guard let text = given[name] else { return [] }
+        let items = text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        guard !items.contains(where: \.isEmpty) else { throw TileTransformSettings.ValueError("--\(name) has an empty name in '\(text)'") }
+        return items
+    }
+
+    private static func fields(_ given: [String: String], _ name: String) throws(TileTransformSettings.ValueError) -> Set<VectorTile.LayerFilter.Field> {
+        var fields: Set<VectorTile.LayerFilter.Field> = []
+        for item in try list(given, name) {
+            do throws(VectorTile.LayerFilter.ParseError) {
+                fields.insert(try VectorTile.LayerFilter.Field(parsing: item))
+            } catch {
+                throw TileTransformSettings.ValueError("--\(name): \(error)")
+            }
+        }
+        return fields
     }
 
     static func make(_ settings: TileTransformSettings, _ reader: any TileReader) throws -> (any TileTransform)? {

@@ -10,6 +10,31 @@ struct TileTransformPipelineTests {
         return try withExtendedLifetime(directory) { try TileRewriter(settings: settings, reader: try TileStoreLocation(parsing: directory.file("s.mbtiles")).openReader()) }
     }
 
+    static func settings(compression: TileCompression? = nil, layerFilter: VectorTile.LayerFilter? = nil) -> TileTransformSettings {
+        var settings = TileTransformSettings()
+        settings.compression = compression
+        settings.layerFilter = layerFilter
+        return settings
+    }
+
+    @Test("The command line's values become each transform's settings; refused values say what they must be")
+    func parsing() throws {
+        let settings = try TileTransforms.settings(parsing: ["compress": "zstd", "layer": "roads,water\nplaces", "exclude-field": "*:name:en",
+                                                              "drop-empty": ""])
+        #expect(settings.compression == .zstd && settings.rasterEncoding?.dropEmpty == true && settings.rasterEncoding?.format == nil)
+        #expect(settings.layerFilter?.keptLayers == ["roads", "water", "places"])
+        #expect(settings.layerFilter?.droppedFields == [VectorTile.LayerFilter.Field(layer: nil, name: "name:en")])
+        #expect(try TileTransforms.settings(parsing: [:]).isEmpty)
+        #expect(throws: TileTransformSettings.ValueError("--compress must be gzip, none, zstd or brotli, not 'zlib'")) {
+            try TileTransforms.settings(parsing: ["compress": "zlib"])
+        }
+        #expect(throws: TileTransformSettings.ValueError("--layer has an empty name in 'a,,b'")) {
+            try TileTransforms.settings(parsing: ["layer": "a,,b"])
+        }
+        #expect(TileTransforms.commandLineOptions.map(\.name) == ["layer", "exclude-layer", "include-field", "exclude-field", "keep-empty-tiles",
+                                                                  "compress", "tile-format", "quality", "lossless", "background", "drop-empty"])
+    }
+
     static func vectorTile() throws -> Tile {
         Tile(coordinate: TileCoordinate(unchecked: 1, 0, 0), data: Data(try GzipCodec.compress(VectorLayerFilterTests.tile.encoded())))
     }
@@ -19,7 +44,7 @@ struct TileTransformPipelineTests {
         #expect(try Self.rewriter(TileTransformSettings()) == nil)
         var filter = VectorTile.LayerFilter()
         filter.droppedLayers = ["roads"]
-        let rewriter = try #require(try Self.rewriter(TileTransformSettings(compression: .zstd, layerFilter: filter)))
+        let rewriter = try #require(try Self.rewriter(Self.settings(compression: .zstd, layerFilter: filter)))
         #expect(rewriter.identity == "vector without layers roads, compress zstd")
         #expect(rewriter.targetCompression == .zstd && rewriter.targetFormat == nil && !rewriter.reencodesRaster)
     }
@@ -28,7 +53,7 @@ struct TileTransformPipelineTests {
     func outcomes() throws {
         var filter = VectorTile.LayerFilter()
         filter.keptLayers = ["places"]
-        let rewriter = try #require(try Self.rewriter(TileTransformSettings(compression: TileCompression.none, layerFilter: filter)))
+        let rewriter = try #require(try Self.rewriter(Self.settings(compression: TileCompression.none, layerFilter: filter)))
         let encoders = TileRecompressor.Encoders()
         guard case .rewritten(let written) = try rewriter.rewrite(try Self.vectorTile(), encoders: encoders) else {
             Issue.record("the vector tile was not rewritten")
@@ -41,7 +66,7 @@ struct TileTransformPipelineTests {
             return
         }
         filter.keptLayers = ["rivers"]
-        let emptying = try #require(try Self.rewriter(TileTransformSettings(layerFilter: filter)))
+        let emptying = try #require(try Self.rewriter(Self.settings(layerFilter: filter)))
         guard case .dropped(.noLayersLeft) = try emptying.rewrite(try Self.vectorTile(), encoders: encoders) else {
             Issue.record("the emptied tile was not dropped")
             return
@@ -53,7 +78,7 @@ struct TileTransformPipelineTests {
     func metadata() throws {
         var filter = VectorTile.LayerFilter()
         filter.droppedLayers = ["roads"]
-        let rewriter = try #require(try Self.rewriter(TileTransformSettings(compression: .zlib, layerFilter: filter)))
+        let rewriter = try #require(try Self.rewriter(Self.settings(compression: .zlib, layerFilter: filter)))
         var metadata = TileMetadata()
         metadata["json"] = #"{"vector_layers":[{"id":"places","fields":{}},{"id":"roads","fields":{}}]}"#
         rewriter.adjust(&metadata)

@@ -39,7 +39,9 @@ struct ReaderRolesTests {
         try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 1), to: directory.file("n.mbtiles"), mbtilesSchema: .normalized)
         let reader = try TileStoreLocation(parsing: directory.file("n.mbtiles")).openReader()
         #expect(Self.names(reader.roles).contains("storedHashes"))
-        let rewriter = try #require(try TileRewriter(settings: TileTransformSettings(compression: .gzip), reader: reader))
+        var settings = TileTransformSettings()
+        settings.compression = .gzip
+        let rewriter = try #require(try TileRewriter(settings: settings, reader: reader))
         let rewriting = RewritingTileReader(reader, rewriter: rewriter, memoPath: nil)
         #expect(Self.names(rewriting.roles) == ["consistentReads", "inspection", "cancellation", "grids", "compressionDeclaration"])
     }
