@@ -90,7 +90,7 @@ struct VectorFilterEndToEndTests {
         #expect(json == #"{"vector_layers":[{"id":"places","fields":{"rank":"Number","kind":"String"}},{"id":"roads","fields":{"class":"String","lanes":"Number"}}],"tilestats":{"layerCount":2,"layers":[{"layer":"places","attributeCount":2,"attributes":[{"attribute":"rank"},{"attribute":"kind"}]},{"layer":"roads","attributeCount":2,"attributes":[{"attribute":"class"},{"attribute":"lanes"}]}]}}"# + "\n")
     }
 
-    @Test("A filter that removes nothing writes the source's bytes; --keep-empty-tiles writes tiles without layers; sync filters alike")
+    @Test("A filter that removes nothing writes the source's bytes; --keep-empty-tiles writes tiles without layers; sync filters alike, also folder to new folder")
     func passThroughAndSync() throws {
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -104,6 +104,16 @@ struct VectorFilterEndToEndTests {
         #expect(try ToolRunner.run(["convert", "mirror", "mirror.mbtiles"], in: directory).status == 0)
         let checked = try PythonScript.run(Self.check, [directory + "/in.mbtiles", directory + "/mirror.mbtiles", "places,roads", "lanes,kind"])
         #expect(checked.status == 0 && checked.stdout == "ok 17\n")
+        #expect(try ToolRunner.run(["sync", "in.mbtiles", "new.mbtiles", "--layer", "places,roads", "--exclude-field", "kind,lanes"],
+                                   in: directory).status == 0)
+        let synced = try PythonScript.run(Self.check, [directory + "/in.mbtiles", directory + "/new.mbtiles", "places,roads", "lanes,kind"])
+        #expect(synced.status == 0 && synced.stdout == "ok 17\n")
+        for arguments in [["convert", "in.mbtiles", "tree"], ["sync", "tree", "tree2", "--layer", "places,roads", "--exclude-field", "kind,lanes"],
+                          ["convert", "tree2", "tree2.mbtiles"]] {
+            #expect(try ToolRunner.run(arguments, in: directory).status == 0, "\(arguments)")
+        }
+        let folders = try PythonScript.run(Self.check, [directory + "/in.mbtiles", directory + "/tree2.mbtiles", "places,roads", "lanes,kind"])
+        #expect(folders.status == 0 && folders.stdout == "ok 17\n")
         let bad = try ToolRunner.run(["convert", "in.mbtiles", "x.mbtiles", "--include-field", "roads:"], in: directory)
         #expect(bad.status == 2 && bad.stderr.hasPrefix("Error: --include-field: 'roads:' is not [LAYER:]FIELD: an empty field name after ':'"))
     }

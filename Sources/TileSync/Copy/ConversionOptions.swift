@@ -25,23 +25,3 @@ extension TileConverter {
         public init() {}
     }
 }
-
-extension TileConverter.Options {
-    /// `transforms.compression`.
-    public var compression: TileCompression? {
-        get { transforms.compression }
-        set { transforms.compression = newValue }
-    }
-
-    /// `transforms.rasterEncoding`.
-    public var rasterEncoding: RasterReencoder.Encoding? {
-        get { transforms.rasterEncoding }
-        set { transforms.rasterEncoding = newValue }
-    }
-
-    /// `transforms.layerFilter`.
-    public var layerFilter: VectorTile.LayerFilter? {
-        get { transforms.layerFilter }
-        set { transforms.layerFilter = newValue }
-    }
-}

@@ -9,7 +9,7 @@ enum StoreJoinRun {
     /// - Throws: what the writer throws while it plans or writes the join.
     static func run(reader: any TileReader, writer: any TileWriter, metadata: TileMetadata, options: TileConverter.Options,
                     watchesTiles: Bool) throws -> TileConverter.Summary? {
-        guard options.filter.isEverything, options.compression == nil, !watchesTiles,
+        guard options.filter.isEverything, options.transforms.compression == nil, !watchesTiles,
               let stores = reader.roles.joinableStores, let join = writer.abilities.joinsStores,
               let plan = try join(stores.parts, metadata) else { return nil }
         try writer.finish()

@@ -9,7 +9,7 @@ enum SyncInitialCopy {
     /// every tile to compare it.
     static func applies(from source: TileStoreLocation, to destination: TileStoreLocation, options: TileSynchronizer.Options) -> Bool {
         !options.dryRun && !destination.resource.exists && !SyncContext.keepsState(source, destination)
-            && options.rasterEncoding == nil
+            && options.transforms.rasterEncoding == nil
     }
 
     static func run(from source: TileStoreLocation, to destination: TileStoreLocation, options: TileSynchronizer.Options,
@@ -17,8 +17,7 @@ enum SyncInitialCopy {
         var conversion = TileConverter.Options()
         conversion.filter = options.filter
         conversion.skipInvalid = options.skipInvalid
-        conversion.compression = options.compression
-        conversion.rasterEncoding = options.rasterEncoding
+        conversion.transforms = options.transforms
         conversion.isCancelled = options.isCancelled
         conversion.limits = options.limits
         conversion.preservesModificationTimes = true

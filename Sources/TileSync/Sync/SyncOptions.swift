@@ -37,23 +37,3 @@ extension TileSynchronizer {
         public init() {}
     }
 }
-
-extension TileSynchronizer.Options {
-    /// `transforms.compression`.
-    public var compression: TileCompression? {
-        get { transforms.compression }
-        set { transforms.compression = newValue }
-    }
-
-    /// `transforms.rasterEncoding`.
-    public var rasterEncoding: RasterReencoder.Encoding? {
-        get { transforms.rasterEncoding }
-        set { transforms.rasterEncoding = newValue }
-    }
-
-    /// `transforms.layerFilter`.
-    public var layerFilter: VectorTile.LayerFilter? {
-        get { transforms.layerFilter }
-        set { transforms.layerFilter = newValue }
-    }
-}

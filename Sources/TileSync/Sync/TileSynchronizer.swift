@@ -28,7 +28,7 @@ public enum TileSynchronizer {
     public static func sync(from source: TileStoreLocation, to destination: TileStoreLocation,
                             options: TileSynchronizer.Options = TileSynchronizer.Options(), each: ((TileSynchronizer.PlanEntry) -> Void)? = nil) throws -> TileSynchronizer.Summary {
         var options = options
-        if options.compression != nil || options.rasterEncoding != nil { options.checksum = true }
+        if options.transforms.compression != nil || options.transforms.rasterEncoding != nil { options.checksum = true }
         do {
             return try run(from: source, to: destination, options: options, each: each)
         } catch {
@@ -70,7 +70,7 @@ public enum TileSynchronizer {
             } catch {
                 summary.warnings.append("\(error); the next sync re-encodes every tile once to compare it")
             }
-            if options.rasterEncoding != nil { summary.rasterReencoding = rewriting.tally.value.raster }
+            if options.transforms.rasterEncoding != nil { summary.rasterReencoding = rewriting.tally.value.raster }
         }
         summary.seconds = Date().timeIntervalSince(started)
         return summary

@@ -90,8 +90,8 @@ struct ConvertCommand: Command {
                 blobs += "; --\(TileStoreOptions.Deduplication.name) would save \(Formatting.bytes(summary.duplicateBytes))"
             }
             Terminal.out(blobs)
-            if let line = RasterOutput.line(summary.rasterReencoding, options.rasterEncoding) { Terminal.out(line) }
-            if let filter = options.layerFilter, !filter.keepsEmptyTiles {
+            if let line = RasterOutput.line(summary.rasterReencoding, options.transforms.rasterEncoding) { Terminal.out(line) }
+            if let filter = options.transforms.layerFilter, !filter.keepsEmptyTiles {
                 Terminal.out("Layer filter: \(summary.tilesWithoutLayers) tiles left without a layer were not written")
             }
             for line in MergeOutput.lines(merge) { Terminal.out(line) }

@@ -108,7 +108,7 @@ struct SyncCommand: Command {
                 + "\(Formatting.bytes(summary.bytesToWrite)) written"
                 + (summary.metadataChanged ? ", metadata updated" : "") + " in \(Formatting.seconds(summary.seconds))")
         }
-        if let line = RasterOutput.line(summary.rasterReencoding, options.rasterEncoding) { Terminal.out(line) }
+        if let line = RasterOutput.line(summary.rasterReencoding, options.transforms.rasterEncoding) { Terminal.out(line) }
         for line in MergeOutput.lines(stores.merge) { Terminal.out(line) }
     }
 }

@@ -37,7 +37,7 @@ struct RecompressionTests {
         let (source, payloads) = try Self.gzipSource(in: directory)
         let output = try TileStoreLocation(parsing: directory.file(destination))
         var options = TileConverter.Options()
-        options.compression = target
+        options.transforms.compression = target
         let summary = try TileConverter.convert(from: source, to: output, options: options)
         #expect(summary.tilesWritten == 21 && summary.warnings.isEmpty)
         let reader = try output.openReader()
@@ -63,7 +63,7 @@ struct RecompressionTests {
         for (index, target) in [TileCompression.brotli, .zstd, .none, .gzip].enumerated() {
             let next = try TileStoreLocation(parsing: directory.file("step\(index).pmtiles"))
             var options = TileConverter.Options()
-            options.compression = target
+            options.transforms.compression = target
             _ = try TileConverter.convert(from: current, to: next, options: options)
             for (coordinate, data) in try StoreContents.tiles(next.address) {
                 #expect(try Self.decode(data, target) == payloads[coordinate], "\(target) \(coordinate)")
@@ -81,7 +81,7 @@ struct RecompressionTests {
         let raster = directory.file("raster.mbtiles")
         try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 1), to: raster)
         var options = TileConverter.Options()
-        options.compression = .gzip
+        options.transforms.compression = .gzip
         let summary = try TileConverter.convert(from: TileStoreLocation(parsing: raster), to: TileStoreLocation(parsing: directory.file("r.mbtiles")), options: options)
         #expect(summary.warnings == ["5 raster tiles were stored as they are: --compress applies to vector tiles"])
         #expect(try StoreContents.tiles(directory.file("r.mbtiles")) == StoreContents.tiles(raster))
@@ -106,7 +106,7 @@ struct RecompressionTests {
         let mirror = try TileStoreLocation(parsing: directory.file("mirror.mbtiles"))
         _ = try TileConverter.convert(from: source, to: mirror)
         var options = TileSynchronizer.Options()
-        options.compression = .zstd
+        options.transforms.compression = .zstd
         let first = try TileSynchronizer.sync(from: source, to: mirror, options: options)
         #expect(first.replaced == 21)
         for (coordinate, data) in try StoreContents.tiles(mirror.address) {

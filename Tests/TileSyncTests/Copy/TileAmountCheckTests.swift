@@ -41,7 +41,7 @@ struct TileAmountCheckTests {
         let source = folder.file("bomb.mbtiles")
         try GeneratedStore.write([Tile(coordinate: coordinate, data: bomb)], to: source)
         var options = TileConverter.Options()
-        options.compression = .zstd
+        options.transforms.compression = .zstd
         let started = Date()
         let destination = TileStoreLocation(kind: .mbtiles, address: folder.file("out.mbtiles"))
         do {

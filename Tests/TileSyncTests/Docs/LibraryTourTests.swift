@@ -104,7 +104,7 @@ struct LibraryTourTests {
         var webp = RasterReencoder.Encoding(format: .webp)
         webp.lossless = true                                // every RGBA byte kept
         webp.dropEmpty = true                               // fully transparent tiles not written
-        options.rasterEncoding = webp
+        options.transforms.rasterEncoding = webp
         let packed = try TileConverter.convert(from: TileStoreLocation(parsing: worldPath),
                                                to: TileStoreLocation(parsing: offlinePath), options: options)
         print(packed.rasterReencoding?.bytesAfter ?? 0)     // bytes of the tiles written

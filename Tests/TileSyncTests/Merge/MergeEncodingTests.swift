@@ -35,7 +35,7 @@ struct MergeEncodingTests {
         }
         let merged = TileStoreLocation.merging([gzipped, raw], onDuplicate: .abort, compressionsMayDiffer: true)
         var options = TileConverter.Options()
-        options.compression = .gzip
+        options.transforms.compression = .gzip
         let destination = try stores.location("mbtiles", "merged")
         #expect(try TileConverter.convert(from: merged, to: destination, options: options).tilesWritten == 2)
         let written = try stores.tiles(destination)

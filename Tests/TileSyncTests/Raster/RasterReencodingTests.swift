@@ -14,7 +14,7 @@ struct RasterReencodingTests {
 
     static func convert(_ source: String, to destination: String, _ encoding: RasterReencoder.Encoding) throws -> TileConverter.Summary {
         var options = TileConverter.Options()
-        options.rasterEncoding = encoding
+        options.transforms.rasterEncoding = encoding
         return try TileConverter.convert(from: try TileStoreLocation(parsing: source), to: try TileStoreLocation(parsing: destination), options: options)
     }
 
@@ -120,7 +120,7 @@ extension RasterReencodingTests {
         let merged = TileStoreLocation.merging([try TileStoreLocation(parsing: png), try TileStoreLocation(parsing: webp)],
                                                onDuplicate: .abort, rasterFormatsMayDiffer: true)
         var options = TileConverter.Options()
-        options.rasterEncoding = Self.lossless
+        options.transforms.rasterEncoding = Self.lossless
         let destination = directory.file("merged.pmtiles")
         let summary = try TileConverter.convert(from: merged, to: try TileStoreLocation(parsing: destination), options: options)
         #expect(summary.tilesWritten == 285 + 50)

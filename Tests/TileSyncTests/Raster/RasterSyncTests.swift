@@ -29,7 +29,7 @@ struct RasterSyncTests {
         var options = TileConverter.Options()
         var encoding = RasterReencoder.Encoding()
         encoding.dropEmpty = true
-        options.rasterEncoding = encoding
+        options.transforms.rasterEncoding = encoding
         let summary = try TileConverter.convert(from: try TileStoreLocation(parsing: directory.file("in.mbtiles")),
                                                 to: try TileStoreLocation(parsing: directory.file(destination)), options: options)
         #expect(summary.tilesWritten == 15)
@@ -51,7 +51,7 @@ struct RasterSyncTests {
         try GeneratedStore.write(try Self.tiles(), to: sourcePath)
         let source = try TileStoreLocation(parsing: sourcePath), mirror = try TileStoreLocation(parsing: directory.file(destination))
         var options = TileSynchronizer.Options()
-        options.rasterEncoding = Self.webpDroppingEmpty
+        options.transforms.rasterEncoding = Self.webpDroppingEmpty
         options.delete = true
         let first = try TileSynchronizer.sync(from: source, to: mirror, options: options)
         #expect(first.added == 15 && first.rasterReencoding?.reencoded == 15 && first.rasterReencoding?.droppedEmpty == 6)
@@ -83,9 +83,9 @@ struct RasterSyncTests {
         let source = try TileStoreLocation(parsing: directory.file("source.mbtiles"))
         let mirror = try TileStoreLocation(parsing: directory.file("mirror.mbtiles"))
         var options = TileSynchronizer.Options()
-        options.rasterEncoding = Self.webpDroppingEmpty
+        options.transforms.rasterEncoding = Self.webpDroppingEmpty
         _ = try TileSynchronizer.sync(from: source, to: mirror, options: options)
-        options.rasterEncoding = RasterReencoder.Encoding(format: .png)
+        options.transforms.rasterEncoding = RasterReencoder.Encoding(format: .png)
         let again = try TileSynchronizer.sync(from: source, to: mirror, options: options)
         #expect(again.rasterReencoding.map { $0.reencoded + $0.keptSmaller } == 16, "15 pictures and one empty tile, each encoded once")
         #expect(again.added == 6 && again.replaced == 15)
@@ -99,7 +99,7 @@ struct RasterSyncTests {
         tiles[3] = Tile(coordinate: tiles[3].coordinate, data: tiles[3].data.prefix(30))
         try GeneratedStore.write(tiles, to: directory.file("in.mbtiles"))
         var options = TileConverter.Options()
-        options.rasterEncoding = RasterReencoder.Encoding(format: .webp)
+        options.transforms.rasterEncoding = RasterReencoder.Encoding(format: .webp)
         options.skipInvalid = true
         let summary = try TileConverter.convert(from: try TileStoreLocation(parsing: directory.file("in.mbtiles")),
                                                 to: try TileStoreLocation(parsing: directory.file("out.pmtiles")), options: options)

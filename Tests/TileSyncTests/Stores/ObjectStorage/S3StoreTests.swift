@@ -106,7 +106,7 @@ struct S3StoreTests {
         let (source, _) = try RecompressionTests.gzipSource(in: directory)
         let bucket = server.location("s3://tiles/\(compression.rawValue)")
         var options = TileConverter.Options()
-        options.compression = compression
+        options.transforms.compression = compression
         _ = try TileConverter.convert(from: source, to: bucket, options: options)
         let client = S3Client(configuration: server.configuration(), bucket: "tiles")
         let answer = try client.send(S3Request("HEAD", key: "\(compression.rawValue)/1/1/0.pbf"))

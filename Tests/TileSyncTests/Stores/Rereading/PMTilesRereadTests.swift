@@ -39,7 +39,7 @@ struct PMTilesRereadTests {
         for (name, compression, expected) in [("indexed", nil, true), ("unindexed", nil, false), ("normalized", nil, true),
                                               ("indexed", TileCompression.gzip, false)] {
             var options = TileConverter.Options()
-            options.compression = compression
+            options.transforms.compression = compression
             let writer = try TileStoreLocation(parsing: folder.file("probe.pmtiles")).makeWriter()
             let run = try ConversionRun(reader: TileStoreLocation(parsing: folder.file("\(name).mbtiles")).openReader(),
                                         writer: writer, options: options, progress: nil, written: nil)
