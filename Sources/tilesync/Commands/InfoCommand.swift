@@ -4,6 +4,8 @@ import TileSync
 /// `tilesync info STORE`.
 struct InfoCommand: Command {
     static let json = OptionDefinition.flag("json", help: "Print the description as JSON.")
+    static let stats = OptionDefinition.flag("stats", help: "Print what the tiles weigh instead: per zoom the count, bytes and\nmin/median/p90/p99/max size, the largest tiles, repeated\ncontents, and for vector tiles per layer tiles, features,\nbytes and fields.")
+    static let sizesOnly = OptionDefinition.flag("sizes-only", help: "With --stats: only what the store's listing says, without\nreading tiles (no layers; repeated contents where hashes are kept).")
 
     static let spec = CommandSpec(
         name: "info",
@@ -17,17 +19,26 @@ struct InfoCommand: Command {
             shows its header: clustering, compressions, tile type, counts and sections.
             While it counts, a status line on stderr (when it is a terminal, or with
             TILESYNC_PROGRESS=1) says what it is doing and for how long; Ctrl-C stops it (exit 130).
+            --stats measures the tiles instead: sizes from the listing (SQL length(), PMTiles
+            directories, file sizes) without reading them; sizes are nearest-rank percentiles.
+            For vector tiles it also reads every tile, on every core, for the layers.
             """,
         arguments: [.init(name: "store", help: "An MBTiles file, a folder, a tar or PMTiles archive.")],
-        options: [LayoutOptions.Role.store.layout, LayoutOptions.Role.store.scheme, json] + StoreKindOptions.definitions(for: [.read]),
-        examples: ["tilesync info world.mbtiles", "tilesync info tiles/ --json"])
+        options: [LayoutOptions.Role.store.layout, LayoutOptions.Role.store.scheme, json, stats, sizesOnly]
+            + StoreKindOptions.definitions(for: [.read]),
+        examples: ["tilesync info world.mbtiles", "tilesync info tiles/ --json", "tilesync info cities.pmtiles --stats"])
 
     let location: TileStoreLocation
     let printsJSON: Bool
+    let measures: Bool
+    let sizesOnly: Bool
 
     init(parsing arguments: ParsedArguments) throws {
         location = try StoreArgument.store(at: 0, of: arguments, use: .read)
         printsJSON = arguments.flag(Self.json)
+        measures = arguments.flag(Self.stats)
+        sizesOnly = arguments.flag(Self.sizesOnly)
+        if sizesOnly, !measures { throw UsageError("--sizes-only goes with --stats", spec: Self.spec) }
     }
 
     /// What `info` shows, read once.
@@ -60,6 +71,14 @@ struct InfoCommand: Command {
     func run(cancellation: CancellationFlag) throws -> Int32 {
         let status = StatusLine(store: location.address, quiet: false)
         defer { status.finish() }
+        if measures {
+            status.show(sizesOnly ? "measuring" : "measuring and reading the tiles")
+            let statistics = try TileStatistics.compute(location, layers: !sizesOnly && (try StatsOutput.holdsVectorTiles(location)),
+                                                        isCancelled: { cancellation.isSet })
+            status.finish()
+            Terminal.out(printsJSON ? JSONWriter.text(StatsOutput.json(statistics)) : StatsOutput.text(statistics))
+            return 0
+        }
         let description = try describe(status: status, cancellation: cancellation)
         status.finish()
         Terminal.out(printsJSON ? JSONWriter.text(json(description)) : text(description))

@@ -44,15 +44,20 @@ struct AsyncOperationTests {
         let started = AsyncStream.makeStream(of: Void.self)
         var options = TileConverter.Options()
         let polls = Counter()
-        // The run waits a little at each poll once it has begun, so the cancel lands mid-copy.
+        let cancelled = DispatchSemaphore(value: 0)
+        // The run stops at its tenth poll until the task is cancelled, so the cancel lands
+        // mid-copy however busy the machine is.
         options.isCancelled = {
-            if polls.increment() == 10 { started.continuation.yield() }
-            if polls.current > 10 { Thread.sleep(forTimeInterval: 0.001) }
+            if polls.increment() == 10 {
+                started.continuation.yield()
+                cancelled.wait()
+            }
             return false
         }
         let task = Task { try await TileConverter.convert(from: source, to: destination, options: options) }
         for await _ in started.stream { break }
         task.cancel()
+        cancelled.signal()
         let error = await #expect(throws: TileStoreError.self) { try await task.value }
         #expect(error?.kind == .interrupted)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["a.mbtiles"])
