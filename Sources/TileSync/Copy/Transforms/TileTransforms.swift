@@ -1,11 +1,13 @@
 /// The tile transforms a run can apply, in the order they run. A new transform is its file (its
 /// stage, settings and command-line options) and one line here.
 public enum TileTransforms {
-    static let kinds: [any TileTransformKind.Type] = [
-        VectorLayerFilterTransform.self,
-        RecompressionTransform.self,
-        RasterReencodingTransform.self,
-    ]
+    static var kinds: [any TileTransformKind.Type] {
+        [
+            VectorLayerFilterTransform.self,
+            RecompressionTransform.self,
+            RasterReencodingTransform.self,
+        ]
+    }
 
     /// Every transform's command-line options, in the order the stages run.
     public static var commandLineOptions: [TileTransformSettings.CommandLineOption] { kinds.flatMap { $0.commandLineOptions } }
