@@ -51,6 +51,7 @@ public enum StoreVerifier {
         if report.isClean { _ = try TileAmountCheck.count(reader, filter: .all, limits: limits) }
         let metadata = try reader.metadata()
         let content = deep ? TileContentCheck(declared: try reader.declaredTileCompression()) : nil
+        if deep, !RasterReencoder.isAvailable { report.notes.append("PNG, JPEG and WebP tiles are not decoded: this build has no raster codecs") }
         let summary = try scanTiles(reader, metadata: metadata, content: content, report: &report, progress: progress,
                                     isCancelled: isCancelled)
         try checkGrids(reader, report: &report, isCancelled: isCancelled)
