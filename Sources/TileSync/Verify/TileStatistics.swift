@@ -38,7 +38,8 @@ public struct TileStatistics: Sendable {
     public internal(set) var zooms: [Sizes] = []
     /// Every tile.
     public internal(set) var total = Sizes(zoom: nil)
-    /// The largest tiles, largest first (at most `largestKept`).
+    /// The largest tiles, largest first, equal sizes in (zoom, column, row) order (at most
+    /// `largestKept`).
     public internal(set) var largest: [TileIndexEntry] = []
     /// Tiles whose content another tile has; nil when not known without reading every tile.
     public internal(set) var repeatedTiles: Int?
@@ -74,7 +75,7 @@ public struct TileStatistics: Sendable {
         var histograms: [Int: [Int: Int]] = [:]
         var repeats = countsRepeats ? try DedupIndex() : nil
         var repeated = 0
-        let cursor = try reader.listing(matching: filter)
+        let cursor = try reader.roles.inspection?.unorderedListing(matching: filter) ?? reader.listing(matching: filter)
         var seen = 0
         while let entry = try cursor.next() {
             seen += 1
@@ -96,9 +97,11 @@ public struct TileStatistics: Sendable {
         total = Self.sizes(zoom: nil, all)
     }
 
+    /// Keeps the largest tiles, ties in coordinate order, whatever order the listing has.
     private mutating func keepIfLarge(_ entry: TileIndexEntry) {
-        guard largest.count < Self.largestKept || entry.size > (largest.last?.size ?? 0) else { return }
-        let index = largest.firstIndex { $0.size < entry.size } ?? largest.count
+        func before(_ a: TileIndexEntry, _ b: TileIndexEntry) -> Bool { a.size != b.size ? a.size > b.size : a.coordinate < b.coordinate }
+        guard largest.count < Self.largestKept || largest.last.map({ before(entry, $0) }) == true else { return }
+        let index = largest.firstIndex { before(entry, $0) } ?? largest.count
         largest.insert(TileIndexEntry(coordinate: entry.coordinate, size: entry.size, hash: nil), at: index)
         if largest.count > Self.largestKept { largest.removeLast() }
     }

@@ -66,6 +66,8 @@ struct TileStatisticsTests {
         try GeneratedStore.write(tiles, to: directory.file("n.mbtiles"), mbtilesSchema: .normalized)
         let statistics = try TileStatistics.compute(TileStoreLocation(parsing: directory.file("n.mbtiles")))
         #expect(statistics.repeatedTiles == 12)
+        let largest = statistics.largest.prefix(4)
+        #expect(largest.map(\.size) == [40, 40, 40, 40] && largest.map(\.coordinate) == largest.map(\.coordinate).sorted())
         #expect(Self.lines(statistics) == ["2 16 400 10 20 40 40 40", "all 16 400 10 20 40 40 40"])
         #expect(TileStatistics.sizes(zoom: 3, [1: 99, 1000: 1]).p99 == 1 && TileStatistics.sizes(zoom: 3, [1: 98, 1000: 2]).p99 == 1000)
         #expect(TileStatistics.sizes(zoom: nil, [:]) == TileStatistics.Sizes(zoom: nil))

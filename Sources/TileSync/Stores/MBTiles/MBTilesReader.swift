@@ -285,11 +285,20 @@ final class MBTilesReader: TileReader, StoredHashChecking, ConsistentReading, In
     /// Coordinates and sizes from SQL (`length()` does not read blobs), with the stored hashes
     /// when verified; no tile bytes are read.
     public func listing(matching filter: TileFilter) throws -> any TileIndexCursor {
+        try listing(matching: filter, ordered: true)
+    }
+
+    /// The listing in the table's own order (no walk of the tile index), for statistics.
+    func unorderedListing(matching filter: TileFilter) throws -> (any TileIndexCursor)? {
+        try listing(matching: filter, ordered: false)
+    }
+
+    private func listing(matching filter: TileFilter, ordered: Bool) throws -> any TileIndexCursor {
         let source = verifiedHashSource ?? """
             (SELECT zoom_level, tile_column, tile_row, length(tile_data) AS size, NULL AS hash FROM \(catalog.tileSource))
             """
         var sql = "SELECT zoom_level, tile_column, tile_row, size, hash FROM \(source)" + Self.whereClause(filter)
-        if order == .zoomColumnTMSRow { sql += " ORDER BY zoom_level, tile_column, tile_row" }
+        if ordered, order == .zoomColumnTMSRow { sql += " ORDER BY zoom_level, tile_column, tile_row" }
         do {
             return MBTilesIndexCursor(statement: try connection.prepare(sql), reader: self, filter: filter, computeMissingHashes: false)
         } catch {

@@ -15,6 +15,13 @@ protocol StoreInspection: AnyObject {
     /// - Throws: `TileStoreError` when the store cannot be read.
     func uncarriedContent() throws -> [UncarriedContent]
 
+    /// The listing in whatever order is cheapest (statistics need no order): an MBTiles scans
+    /// its table instead of walking the tile index; nil when the ordered listing is as cheap. The
+    /// store's own tiles: a rewriting reader that passes its source's inspection on gives the
+    /// sizes before rewriting.
+    /// - Throws: `TileStoreError` when the store cannot be read.
+    func unorderedListing(matching filter: TileFilter) throws -> (any TileIndexCursor)?
+
     /// What to do when every entry of the store was skipped as not a tile (a layout that would
     /// read them, for a tree); nil when there is nothing to say.
     func layoutHint(forSkipped skipped: SkippedItems) -> String?
@@ -25,4 +32,5 @@ extension StoreInspection {
     var readerNotes: [String] { [] }
     func uncarriedContent() throws -> [UncarriedContent] { [] }
     func layoutHint(forSkipped skipped: SkippedItems) -> String? { nil }
+    func unorderedListing(matching filter: TileFilter) throws -> (any TileIndexCursor)? { nil }
 }
