@@ -15,8 +15,10 @@ enum GzipCodec {
         }
         defer { inflateEnd(&stream) }
         var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
         let result: Result<Void, CompressionError> = input.withUnsafeBytes { raw in
+            // A chunk near what the stream will give (tiles inflate a few times over), not a
+            // fixed 64 KiB to clear for every small tile.
+            var chunk = [UInt8](repeating: 0, count: min(64 << 10, max(4 << 10, raw.count * 8)))
             stream.next_in = UnsafeMutablePointer(mutating: raw.bindMemory(to: Bytef.self).baseAddress)
             stream.avail_in = uInt(raw.count)
             while true {
