@@ -26,28 +26,12 @@ enum VectorGeometry {
                 guard count <= (geometry.count - index) / 2 else {
                     throw fail("a \(name(command)) of \(count) points past the end of the geometry")
                 }
+                let defect = command == moveTo ? moveToDefect(count: count, type: type, parts: parts, ringClosed: ringClosed)
+                    : lineToDefect(count: count, type: type, parts: parts, ringClosed: ringClosed)
+                if let defect { throw fail(defect) }
                 if command == moveTo {
-                    switch type {
-                    case .point: guard parts.isEmpty else { throw fail("a second MoveTo in a point geometry") }
-                    case .lineString:
-                        guard count == 1 else { throw fail("a MoveTo of \(count) points in a line geometry") }
-                        guard parts.last.map({ $0.count >= 2 }) ?? true else { throw fail("a line of one point") }
-                    case .polygon:
-                        guard count == 1 else { throw fail("a MoveTo of \(count) points in a polygon geometry") }
-                        guard parts.isEmpty || ringClosed else { throw fail("a ring that is not closed") }
-                        ringClosed = false
-                    case .unknown: break
-                    }
+                    ringClosed = false
                     parts.append([])
-                } else {
-                    guard !parts.isEmpty else { throw fail("a LineTo before any MoveTo") }
-                    switch type {
-                    case .point: throw fail("a LineTo in a point geometry")
-                    case .polygon:
-                        guard !ringClosed, parts[parts.count - 1].count == 1 else { throw fail("a LineTo that does not follow the ring's MoveTo") }
-                        guard count >= 2 else { throw fail("a ring's LineTo of \(count) point") }
-                    case .lineString, .unknown: break
-                    }
                 }
                 for _ in 0..<count {
                     x &+= zigzag(geometry[index])
@@ -71,6 +55,32 @@ enum VectorGeometry {
             throw VectorTile.DecodingError("a line of one point", offset: geometry.count)
         }
         return parts
+    }
+
+    /// What is wrong with a MoveTo of `count` points here, nil when it fits the type.
+    private static func moveToDefect(count: Int, type: VectorTile.GeometryType, parts: [[(x: Int64, y: Int64)]],
+                                     ringClosed: Bool) -> String? {
+        switch type {
+        case .point: parts.isEmpty ? nil : "a second MoveTo in a point geometry"
+        case .lineString:
+            count != 1 ? "a MoveTo of \(count) points in a line geometry" : (parts.last.map { $0.count < 2 } ?? false) ? "a line of one point" : nil
+        case .polygon:
+            count != 1 ? "a MoveTo of \(count) points in a polygon geometry" : !(parts.isEmpty || ringClosed) ? "a ring that is not closed" : nil
+        case .unknown: nil
+        }
+    }
+
+    /// What is wrong with a LineTo of `count` points here, nil when it fits the type.
+    private static func lineToDefect(count: Int, type: VectorTile.GeometryType, parts: [[(x: Int64, y: Int64)]],
+                                     ringClosed: Bool) -> String? {
+        guard let current = parts.last else { return "a LineTo before any MoveTo" }
+        switch type {
+        case .point: return "a LineTo in a point geometry"
+        case .polygon:
+            guard !ringClosed, current.count == 1 else { return "a LineTo that does not follow the ring's MoveTo" }
+            return count >= 2 ? nil : "a ring's LineTo of \(count) point"
+        case .lineString, .unknown: return nil
+        }
     }
 
     /// Twice the signed area of a ring in tile coordinates (y down): positive for an exterior
