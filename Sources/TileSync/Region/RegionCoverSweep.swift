@@ -1,71 +1,74 @@
-import Foundation
-
 /// Computes which tiles of a zoom level share area with a region, row by row.
 ///
-/// Within a row, the heights where an edge starts or ends cut the row into slabs; inside a
-/// slab the same edges cross it, in the same left-to-right order, and per polygon the space
-/// between the 1st and 2nd, 3rd and 4th, ... edge is inside (even-odd, so holes work whatever
-/// the rings' winding). Each filled stretch moves linearly through the slab, so the columns it
-/// reaches run from the least x of its left edge to the greatest x of its right edge, open at
-/// both ends: a tile is taken when its open square meets the polygon's interior, never for
-/// touching a border. Polygons are united. A tolerance of about a billionth of a tile absorbs
-/// rounding where an edge lies on a tile border.
+/// A tile is taken when its open square meets a polygon's interior, never for touching a
+/// border; polygons are united, and inside is decided per polygon by the even-odd rule (holes
+/// work whatever the rings' winding). Within a row, each connected piece of a polygon's
+/// interior reaches from the least to the greatest x of its boundary there, and that boundary
+/// is made of the outline's edges clipped to the row, its horizontal edges, and the stretches
+/// of the row's top and bottom lines that are inside. So a row's columns are those that each of
+/// these pieces reaches: every edge is visited once per row it crosses and each line's
+/// crossings are sorted, so the cost grows with the vertices plus the rows they cross, never
+/// with vertices squared. A tolerance of about a billionth of a tile (the row shrunk by it at
+/// top and bottom, every x range by it at both ends) absorbs rounding where an edge lies on a
+/// tile border.
 enum RegionCoverSweep {
     /// The cover of `outline` at zoom `z`, its rows handed to `row` as they are found (ascending).
     static func forEachRow(of outline: RegionOutline, zoom z: Int, _ row: (Int, [ClosedRange<Int>]) -> Void) {
-        let edges = outline.edges
+        let edges = outline.edges, flats = outline.flats
         guard !edges.isEmpty else { return }
         let scale = Double(1 << z)
         let lastTile = (1 << z) - 1
         let tolerance = 1e-9 + scale * 1e-15
+        let margin = tolerance / scale
         func clamp(_ value: Double) -> Int { Int(min(Double(lastTile), max(0, value))) }
         let firstRow = clamp((outline.minY * scale).rounded(.down))
         let lastRow = max(firstRow, clamp((outline.maxY * scale).rounded(.up) - 1))
-        var next = 0
+        var nextEdge = 0, nextFlat = 0
         var active: [Int] = []
-        var cuts: [Double] = []
-        var crossing: [(polygon: Int32, middle: Double, low: Double, high: Double, width: Double)] = []
-        var stretches: [ClosedRange<Int>] = []
+        var marks = RegionColumnMarks(columns: lastTile + 1)
+        var crossings: [(polygon: Int32, x: Double)] = []
+        func mark(_ west: Double, _ east: Double) {
+            marks.mark(Int((west * scale + tolerance).rounded(.down)), Int((east * scale - tolerance).rounded(.up)) - 1)
+        }
         for rowIndex in firstRow...lastRow {
-            let top = Double(rowIndex) / scale, bottom = Double(rowIndex + 1) / scale
-            while next < edges.count, edges[next].y0 < bottom {
-                active.append(next)
-                next += 1
+            let top = Double(rowIndex) / scale + margin, bottom = Double(rowIndex + 1) / scale - margin
+            while nextEdge < edges.count, edges[nextEdge].y0 < bottom {
+                active.append(nextEdge)
+                nextEdge += 1
             }
             active.removeAll { edges[$0].y1 <= top }
-            guard !active.isEmpty else { continue }
-            cuts.removeAll(keepingCapacity: true)
-            cuts.append(top)
+            while nextFlat < flats.count, flats[nextFlat].y <= top { nextFlat += 1 }
+            var flat = nextFlat
+            while flat < flats.count, flats[flat].y < bottom {
+                mark(flats[flat].x0, flats[flat].x1)
+                flat += 1
+            }
             for index in active {
                 let edge = edges[index]
-                if edge.y0 > top, edge.y0 < bottom { cuts.append(edge.y0) }
-                if edge.y1 > top, edge.y1 < bottom { cuts.append(edge.y1) }
+                let from = max(edge.y0, top), to = min(edge.y1, bottom)
+                guard from < to else { continue }
+                let xFrom = edge.x(at: from), xTo = edge.x(at: to)
+                mark(min(xFrom, xTo), max(xFrom, xTo))
             }
-            cuts.append(bottom)
-            cuts.sort()
-            stretches.removeAll(keepingCapacity: true)
-            for (a, b) in zip(cuts, cuts.dropFirst()) where (b - a) * scale > tolerance {
-                crossing.removeAll(keepingCapacity: true)
-                for index in active where edges[index].y0 <= a && edges[index].y1 >= b {
-                    let xa = edges[index].x(at: a) * scale, xb = edges[index].x(at: b) * scale
-                    crossing.append((edges[index].polygon, (xa + xb) / 2, min(xa, xb), max(xa, xb), xa + xb))
+            for (height, below) in [(top, true), (bottom, false)] {
+                crossings.removeAll(keepingCapacity: true)
+                for index in active {
+                    let edge = edges[index]
+                    let crosses = below ? edge.y0 <= height && height < edge.y1 : edge.y0 < height && height <= edge.y1
+                    if crosses { crossings.append((edge.polygon, edge.x(at: height))) }
                 }
-                crossing.sort { ($0.polygon, $0.middle) < ($1.polygon, $1.middle) }
+                crossings.sort { ($0.polygon, $0.x) < ($1.polygon, $1.x) }
                 var index = 0
-                while index + 1 < crossing.count {
-                    let left = crossing[index], right = crossing[index + 1]
-                    guard left.polygon == right.polygon else {
+                while index + 1 < crossings.count {
+                    guard crossings[index].polygon == crossings[index + 1].polygon else {
                         index += 1
                         continue
                     }
+                    mark(crossings[index].x, crossings[index + 1].x)
                     index += 2
-                    guard right.width - left.width > tolerance else { continue }
-                    let low = Int((left.low + tolerance).rounded(.down)), high = Int((right.high - tolerance).rounded(.up)) - 1
-                    let first = max(0, low), last = min(lastTile, high)
-                    if first <= last { stretches.append(first...last) }
                 }
             }
-            if !stretches.isEmpty { row(rowIndex, stretches) }
+            if !marks.isEmpty { row(rowIndex, marks.takeRuns()) }
         }
     }
 

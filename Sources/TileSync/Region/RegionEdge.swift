@@ -20,6 +20,9 @@ struct RegionEdge: Sendable, Equatable {
         self.polygon = polygon
     }
 
+    /// How far x moves east per unit of height moving south.
+    var slope: Double { (x1 - x0) / (y1 - y0) }
+
     /// The edge's x at height `y` (within `y0...y1`).
     func x(at y: Double) -> Double {
         if y <= y0 { return x0 }

@@ -5,8 +5,11 @@ import Foundation
 /// projected, edges straight in Web Mercator), and with a buffer each line, point and polygon
 /// edge grown into a corridor (`CorridorPolygons`).
 struct RegionOutline: Sendable {
-    /// Edges sorted by `y0`.
+    /// Edges sorted by `y0`; pairs of one polygon that coincide (a spike out and back, a cut to
+    /// a hole) are left out, as they bound no area under the even-odd rule.
     let edges: [RegionEdge]
+    /// Horizontal edges sorted by `y`.
+    let flats: [RegionFlatEdge]
     /// The extent of the edges in world fractions (x may reach beyond 0...1 for a corridor
     /// across the antimeridian; those parts are also present shifted by one world).
     let minX: Double, maxX: Double, minY: Double, maxY: Double
@@ -15,7 +18,7 @@ struct RegionOutline: Sendable {
     /// area), lines and points need a buffer.
     /// - Throws: `RegionError` naming the file and the feature.
     init(_ shapes: RegionShapes, buffer: GroundDistance?, file: String) throws(RegionError) {
-        var edges = try Self.polygonEdges(shapes, file: file)
+        var (edges, flats) = try Self.polygonEdges(shapes, file: file)
         var polygonID = Int32(shapes.polygons.count)
         if !shapes.lines.isEmpty {
             guard let buffer else {
@@ -32,14 +35,18 @@ struct RegionOutline: Sendable {
             for route in routes {
                 for corridor in CorridorPolygons.polygons(along: route, metres: buffer.metres) {
                     for (a, b) in zip(corridor, corridor.dropFirst() + corridor.prefix(1)) {
-                        if let edge = RegionEdge(from: a, to: b, polygon: polygonID) { edges.append(edge) }
+                        if let edge = RegionEdge(from: a, to: b, polygon: polygonID) {
+                            edges.append(edge)
+                        } else if let flat = RegionFlatEdge(from: a, to: b, polygon: polygonID) {
+                            flats.append(flat)
+                        }
                     }
                     polygonID += 1
                 }
             }
         }
-        edges.sort { $0.y0 < $1.y0 }
-        self.edges = edges
+        self.edges = Self.withoutCoincidentPairs(edges).sorted { $0.y0 < $1.y0 }
+        self.flats = flats.sorted { $0.y < $1.y }
         minX = edges.lazy.map { min($0.x0, $0.x1) }.min() ?? 0
         maxX = edges.lazy.map { max($0.x0, $0.x1) }.max() ?? 0
         minY = edges.first?.y0 ?? 0
@@ -48,18 +55,19 @@ struct RegionOutline: Sendable {
 
     /// The polygons' edges (polygon IDs in the order given), after checking that no polygon's
     /// edges cross, that holes lie inside their outer ring and that outer rings enclose area.
-    private static func polygonEdges(_ shapes: RegionShapes, file: String) throws(RegionError) -> [RegionEdge] {
+    private static func polygonEdges(_ shapes: RegionShapes, file: String) throws(RegionError) -> ([RegionEdge], [RegionFlatEdge]) {
         var edges: [RegionEdge] = []
         var polygonID: Int32 = 0
         var labels: [String] = []
-        var flat: [RegionCrossingCheck.Flat] = []
-        for polygon in shapes.polygons {
-            for ring in polygon.rings.map({ $0.map(Self.project) }) {
+        var flat: [RegionFlatEdge] = []
+        let projected = shapes.polygons.map { $0.rings.map { $0.map(Self.project) } }
+        for (polygon, rings) in zip(shapes.polygons, projected) {
+            for ring in rings {
                 for (a, b) in zip(ring, ring.dropFirst()) {
                     if let edge = RegionEdge(from: a, to: b, polygon: polygonID) {
                         edges.append(edge)
-                    } else if a.x != b.x {
-                        flat.append(.init(y: a.y, x0: min(a.x, b.x), x1: max(a.x, b.x), polygon: polygonID))
+                    } else if let line = RegionFlatEdge(from: a, to: b, polygon: polygonID) {
+                        flat.append(line)
                     }
                 }
             }
@@ -67,23 +75,41 @@ struct RegionOutline: Sendable {
             polygonID += 1
         }
         edges.sort { $0.y0 < $1.y0 }
-        if let crossing = RegionCrossingCheck.firstCrossing(in: edges, flat: flat.sorted { $0.y < $1.y }) {
+        flat.sort { $0.y < $1.y }
+        if let crossing = RegionCrossingCheck.firstCrossing(in: edges, flat: flat) {
             let where_ = "near [\(DegreeText.format(WebMercator.longitude(x: crossing.x))), \(DegreeText.format(WebMercator.latitude(y: crossing.y)))]"
             throw RegionError(file: file, item: labels[Int(crossing.polygon)],
                               message: "its rings cross themselves or each other \(where_): a polygon's edges may touch, never cross")
         }
-        for polygon in shapes.polygons {
-            try Self.checkArea(polygon.rings.map { $0.map(Self.project) }, label: polygon.label, file: file)
-            for (index, hole) in polygon.rings.enumerated().dropFirst() {
-                let outer = polygon.rings[0].map(Self.project)
-                if let inside = hole.lazy.map(Self.project).first(where: { Self.side(of: $0, ring: outer) != 0 }),
-                   Self.side(of: inside, ring: outer) < 0 {
+        for (polygon, rings) in zip(shapes.polygons, projected) {
+            try Self.checkArea(rings, label: polygon.label, file: file)
+            guard let outer = rings.first else { continue }
+            for (index, hole) in rings.enumerated().dropFirst() {
+                if let inside = hole.first(where: { Self.side(of: $0, ring: outer) != 0 }), Self.side(of: inside, ring: outer) < 0 {
                     throw RegionError(file: file, item: "\(polygon.label) ring \(index + 1) (hole)",
                                       message: "lies outside the polygon's outer ring")
                 }
             }
         }
-        return edges
+        return (edges, flat)
+    }
+
+    /// `edges` without pairs of one polygon that join the same two points.
+    private static func withoutCoincidentPairs(_ edges: [RegionEdge]) -> [RegionEdge] {
+        func key(_ edge: RegionEdge) -> (Int32, Double, Double, Double, Double) { (edge.polygon, edge.y0, edge.x0, edge.y1, edge.x1) }
+        let sorted = edges.sorted { key($0) < key($1) }
+        var kept: [RegionEdge] = []
+        kept.reserveCapacity(sorted.count)
+        var index = 0
+        while index < sorted.count {
+            if index + 1 < sorted.count, sorted[index] == sorted[index + 1] {
+                index += 2
+                continue
+            }
+            kept.append(sorted[index])
+            index += 1
+        }
+        return kept
     }
 
     /// The longitude/latitude extent (the world's width when a corridor crosses the antimeridian).
