@@ -6,7 +6,9 @@ import Glibc
 /// nginx (Debian `nginx-light`) serving a folder on 127.0.0.1 for a test, with its config, pid,
 /// logs and temporary folders in a folder of its own; stopped when the value goes away. The
 /// access log has one line per request: `METHOD URI STATUS IF-NONE-MATCH "USER-AGENT"` (`-` for
-/// a request without `If-None-Match`).
+/// a request without `If-None-Match`); the connection log `CONNECTION PROTOCOL` (nginx's serial
+/// number of the connection, `HTTP/1.1` or `HTTP/2.0`). With `tls`, it speaks HTTPS with HTTP/2
+/// and a certificate for 127.0.0.1 made here by openssl (`certificate`, a self-signed PEM).
 final class NginxServer {
     static let binary = ["/usr/sbin/nginx", "/usr/bin/nginx"].first { FileManager.default.isExecutableFile(atPath: $0) }
     static let available = binary != nil
@@ -19,9 +21,12 @@ final class NginxServer {
     /// - Parameters:
     ///   - root: the folder served at `/`.
     ///   - locations: extra `location` blocks for the server.
-    init(root: String, locations: String = "") throws {
+    init(root: String, locations: String = "", tls: Bool = false) throws {
         work = NSTemporaryDirectory() + "tilesync-nginx-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: work + "/logs", withIntermediateDirectories: true)
+        self.tls = tls
+        if tls { try Self.makeCertificate(in: work) }
+        let listen = tls ? " ssl http2;\n    ssl_certificate \(work)/cert.pem; ssl_certificate_key \(work)/key.pem" : ""
         var started: (Process, Int)?
         for _ in 0..<8 where started == nil {
             let port = Int.random(in: 20_000..<60_000)
@@ -33,12 +38,14 @@ final class NginxServer {
                 events { worker_connections 512; }
                 http {
                   log_format tests '$request_method $request_uri $status $http_if_none_match "$http_user_agent"';
+                  log_format connections '$connection $server_protocol';
                   access_log \(work)/logs/access.log tests;
+                  access_log \(work)/logs/connections.log connections;
                   client_body_temp_path \(work)/body; proxy_temp_path \(work)/proxy; fastcgi_temp_path \(work)/fastcgi;
                   uwsgi_temp_path \(work)/uwsgi; scgi_temp_path \(work)/scgi;
                   types { image/png png; application/json json; }
                   server {
-                    listen 127.0.0.1:\(port);
+                    listen 127.0.0.1:\(port)\(listen);
                     root \(root);
                     \(locations)
                   }
@@ -74,7 +81,33 @@ final class NginxServer {
         try? FileManager.default.removeItem(atPath: work)
     }
 
-    var base: String { "http://127.0.0.1:\(port)" }
+    let tls: Bool
+
+    var base: String { "\(tls ? "https" : "http")://127.0.0.1:\(port)" }
+
+    /// The self-signed certificate (PEM) of a TLS server.
+    var certificate: String { work + "/cert.pem" }
+
+    /// A key and a self-signed certificate for 127.0.0.1, valid for a day.
+    private static func makeCertificate(in folder: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        process.arguments = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                             "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", folder + "/key.pem", "-out", folder + "/cert.pem"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "openssl could not make a certificate"])
+        }
+    }
+
+    /// `CONNECTION PROTOCOL` of every request logged so far.
+    var connections: [String] {
+        let text = (try? String(contentsOfFile: work + "/logs/connections.log", encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }
 
     /// True when something accepts TCP connections on 127.0.0.1:`port`.
     static func accepts(port: Int) -> Bool {

@@ -77,6 +77,7 @@ final class TileServerSyncEndToEndTests {
             "Note: 300 tiles asked for; the server had no tile for 0 of them (404, 204 or an empty body)",
             "Note: 300 of the tiles asked for were unchanged (304 Not Modified)",
             "Note: 0 tiles and 41 places without a tile were not asked for again (still fresh by the server's Cache-Control or Expires, or fetched before an interruption)",
+            "Note: 127.0.0.1:\(server.port) answered over HTTP/1.1: 2 connections opened, one request at a time on each",
         ])
         #expect(requests(from: start).count == 300)
         #expect(requests(from: start).allSatisfy { $0.status == "304" && $0.conditional })

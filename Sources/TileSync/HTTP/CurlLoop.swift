@@ -17,18 +17,21 @@ final class CurlLoop: @unchecked Sendable {
     }
 
     private static let globalSetup: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
-    private let connections: Int
+    private let settings: HTTPConnectionSettings
+    private let protocols: HTTPHostProtocols
     private let shared = Mutex(Shared())
     private let multi: UnsafeMutableRawPointer?
     private var transfers: [UnsafeMutableRawPointer: CurlTransfer] = [:]
 
-    init(connections: Int) {
-        self.connections = connections
+    init(settings: HTTPConnectionSettings, protocols: HTTPHostProtocols) {
+        self.settings = settings
+        self.protocols = protocols
         multi = Self.globalSetup ? curl_multi_init() : nil
         if let multi {
-            ctilesync_curl_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, connections)
-            ctilesync_curl_multi_set_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, connections)
-            ctilesync_curl_multi_set_long(multi, CURLMOPT_MAXCONNECTS, connections)
+            ctilesync_curl_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, settings.connections)
+            ctilesync_curl_multi_set_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, settings.connections)
+            ctilesync_curl_multi_set_long(multi, CURLMOPT_MAXCONNECTS, settings.connections)
+            if let streams = settings.streams { ctilesync_curl_multi_set_long(multi, CURLMOPT_MAX_CONCURRENT_STREAMS, streams) }
         }
     }
 
@@ -74,7 +77,7 @@ final class CurlLoop: @unchecked Sendable {
             if stopping { break }
             for request in queued {
                 guard let transfer = CurlTransfer(request.request, bodyFile: request.bodyFile, timeout: request.timeout,
-                                                  completion: request.completion) else { continue }
+                                                  settings: settings, protocols: protocols, completion: request.completion) else { continue }
                 guard curl_multi_add_handle(multi, transfer.handle) == CURLM_OK else {
                     transfer.fail(URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "libcurl refused the request"]))
                     continue

@@ -16,6 +16,7 @@ import Glibc
 final class CurlTransfer {
     let handle: UnsafeMutableRawPointer
     private let request: URLRequest
+    private let protocols: HTTPHostProtocols?
     private let completion: @Sendable (Data?, URLResponse?, (any Error)?) -> Void
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
@@ -26,9 +27,10 @@ final class CurlTransfer {
 
     /// Sets up the handle; nil (after calling the completion with the error) when the request
     /// cannot be sent (no URL, an unreadable body file).
-    init?(_ request: URLRequest, bodyFile: URL?, timeout: TimeInterval,
+    init?(_ request: URLRequest, bodyFile: URL?, timeout: TimeInterval, settings: HTTPConnectionSettings, protocols: HTTPHostProtocols?,
           completion: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) {
         self.request = request
+        self.protocols = protocols
         self.completion = completion
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         guard let url = request.url?.absoluteString, let handle = curl_easy_init() else {
@@ -39,6 +41,7 @@ final class CurlTransfer {
         self.handle = handle
         do {
             try configure(url: url, bodyFile: bodyFile, timeout: timeout)
+            configureConnection(settings)
         } catch {
             fail(error)
             return nil
@@ -109,6 +112,30 @@ final class CurlTransfer {
         ctilesync_curl_set_list(handle, CURLOPT_HTTPHEADER, headerList)
     }
 
+    /// HTTP/2 sharing and trust: with streams, wait for a connection that can carry the request
+    /// alongside others rather than open a new one; the certificate authorities of `--cacert`,
+    /// `CURL_CA_BUNDLE` or `SSL_CERT_FILE` (and `SSL_CERT_DIR`), as the curl tool reads them.
+    private func configureConnection(_ settings: HTTPConnectionSettings) {
+        if settings.streams != nil { ctilesync_curl_set_long(handle, CURLOPT_PIPEWAIT, 1) }
+        let environment = ProcessInfo.processInfo.environment
+        if let file = [settings.certificates, environment["CURL_CA_BUNDLE"], environment["SSL_CERT_FILE"]].lazy.compactMap({ $0 }).first(where: { !$0.isEmpty }) {
+            ctilesync_curl_set_string(handle, CURLOPT_CAINFO, file)
+        }
+        if let folder = environment["SSL_CERT_DIR"], !folder.isEmpty { ctilesync_curl_set_string(handle, CURLOPT_CAPATH, folder) }
+    }
+
+    /// The HTTP version curl used for the answer.
+    private var answerVersion: String {
+        var version = 0
+        guard ctilesync_curl_get_long(handle, CURLINFO_HTTP_VERSION, &version) == CURLE_OK else { return "HTTP/1.1" }
+        switch version {
+        case Int(CURL_HTTP_VERSION_1_0): return "HTTP/1.0"
+        case Int(CURL_HTTP_VERSION_2_0): return "HTTP/2"
+        case Int(CURL_HTTP_VERSION_3): return "HTTP/3"
+        default: return "HTTP/1.1"
+        }
+    }
+
     fileprivate func sendBody(into buffer: UnsafeMutablePointer<CChar>, count: Int) -> Int {
         while true {
             let read = Glibc.read(uploadFile, buffer, count)
@@ -140,7 +167,13 @@ final class CurlTransfer {
         if ctilesync_curl_get_pointer(handle, CURLINFO_EFFECTIVE_URL, &effective) == CURLE_OK, let effective {
             url = URL(string: String(cString: effective)) ?? url
         }
-        guard let url, let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers) else {
+        let version = answerVersion
+        if let protocols, let host = request.url?.host {
+            var connects = 0
+            _ = ctilesync_curl_get_long(handle, CURLINFO_NUM_CONNECTS, &connects)
+            protocols.record(host: request.url?.port.map { "\(host):\($0)" } ?? host, version: version, newConnections: connects)
+        }
+        guard let url, let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: version, headerFields: headers) else {
             fail(URLError(.cannotParseResponse))
             return
         }

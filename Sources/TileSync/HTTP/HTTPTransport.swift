@@ -12,20 +12,28 @@ import FoundationNetworking
 final class HTTPTransport: Sendable {
     let policy: HTTPRetryPolicy
     private let sender: any HTTPSender
+    /// The HTTP version each host answered over and the connections opened to it (libcurl only).
+    let protocols = HTTPHostProtocols()
 
     /// - Parameter connections: requests in flight at once.
-    init(policy: HTTPRetryPolicy, connections: Int) {
-        self.policy = policy
-        sender = Self.makeSender(connections: connections, timeout: policy.timeout)
+    convenience init(policy: HTTPRetryPolicy, connections: Int) {
+        self.init(policy: policy, settings: HTTPConnectionSettings(connections: connections))
     }
 
-    private static func makeSender(connections: Int, timeout: TimeInterval) -> any HTTPSender {
+    /// - Parameter settings: connections, HTTP/2 streams and trusted certificates (libcurl; with
+    ///   URLSession only the connections count).
+    init(policy: HTTPRetryPolicy, settings: HTTPConnectionSettings) {
+        self.policy = policy
+        sender = Self.makeSender(settings: settings, timeout: policy.timeout, protocols: protocols)
+    }
+
+    private static func makeSender(settings: HTTPConnectionSettings, timeout: TimeInterval, protocols: HTTPHostProtocols) -> any HTTPSender {
         #if canImport(CTileSyncCurl)
         if ProcessInfo.processInfo.environment["TILESYNC_HTTP"] != "urlsession" {
-            return CurlSender(connections: connections, timeout: timeout)
+            return CurlSender(settings: settings, timeout: timeout, protocols: protocols)
         }
         #endif
-        return URLSessionSender(connections: connections, timeout: timeout)
+        return URLSessionSender(connections: settings.connections, timeout: timeout)
     }
 
     /// Sends a request in the background, again after a backoff while the outcome is a
@@ -106,8 +114,11 @@ final class HTTPTransport: Sendable {
         case .cannotConnectToHost: "cannot connect to the server"
         case .cannotFindHost, .dnsLookupFailed: "cannot find the server"
         case .notConnectedToInternet: "no network"
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid: "the TLS connection failed"
+        case .serverCertificateUntrusted, .serverCertificateHasUnknownRoot:
+            "the server's certificate is not trusted" + (detail.map { " (\($0))" } ?? "")
+                + "; a private certificate authority is trusted with --cacert FILE or SSL_CERT_FILE"
+        case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateNotYetValid:
+            "the TLS connection failed" + (detail.map { " (\($0))" } ?? "")
         default: "the request failed (URLError \(code.rawValue)\(detail.map { ": " + $0 } ?? ""))"
         }
     }

@@ -3,8 +3,9 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Requests to a tile server through `HTTPTransport`, politely: at most `connections` in flight
-/// (the caller's window), paced to the rate, with TileSync's User-Agent and the user's headers.
+/// Requests to a tile server through `HTTPTransport`, politely: `connections` connections,
+/// over HTTP/2 one carrying up to `streams` requests (the caller's window, `requestsInFlight`),
+/// paced to the rate, with TileSync's User-Agent and the user's headers.
 /// 429 and 503 wait as `Retry-After` says, other 5xx and dropped connections are retried with
 /// backoff, 401 and 403 stop at once; 404 and 204 mean no tile. With validators of an earlier
 /// answer the request is conditional (`If-None-Match`, `If-Modified-Since`), and 304 means the
@@ -19,8 +20,24 @@ final class TileServerClient: Sendable {
 
     init(options: TileServerOptions, policy: HTTPRetryPolicy = TileServerClient.policy) {
         self.options = options
-        transport = HTTPTransport(policy: policy, connections: options.connections)
+        transport = HTTPTransport(policy: policy, settings: options.connectionSettings)
         pacer = options.requestsPerSecond.map(TileRequestPacer.init)
+    }
+
+    /// Requests to keep in flight: `streams` once the server answered over HTTP/2, else two per
+    /// connection (one on the wire, one waiting in curl for it).
+    var requestsInFlight: Int {
+        transport.protocols.multiplexes ? options.streams : options.connections * 2
+    }
+
+    /// One line per host: the HTTP version it answered over and the connections opened to it.
+    var protocolNotes: [String] {
+        transport.protocols.all.sorted { $0.key < $1.key }.map { host, entry in
+            let connections = "\(entry.connections) connection\(entry.connections == 1 ? "" : "s")"
+            let sharing = entry.version == "HTTP/1.1" || entry.version == "HTTP/1.0"
+                ? "one request at a time on each" : "up to \(options.streams) requests at once on one"
+            return "\(host) answered over \(entry.version): \(connections) opened, \(sharing)"
+        }
     }
 
     /// Asks for one tile (or a document) in the background; conditionally when `ifChanged`

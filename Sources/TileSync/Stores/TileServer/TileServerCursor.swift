@@ -1,6 +1,6 @@
 import Foundation
 
-/// Tiles of a tile server read `window` requests at a time, handed out as they arrive (so in
+/// Tiles of a tile server read `TileServerClient.requestsInFlight` requests at a time, handed out as they arrive (so in
 /// no fixed order): a tile the server does not have (404, 204, an empty body) is counted and
 /// passed over; a body that is not a tile of the declared format (an HTML error page) is an
 /// invalid tile; a request that fails for good (401, 403, retries spent) ends the read naming
@@ -13,7 +13,6 @@ final class TileServerCursor: TileCursor {
     private let downloads: TileDownloadState?
     private let needsBytes: Bool
     private var plan: AnyIterator<TileCoordinate>
-    private let window: Int
     private let arrivals = TileServerArrivals()
     private var inFlight = 0
     private var ready: [TileServerItem] = []
@@ -24,7 +23,6 @@ final class TileServerCursor: TileCursor {
         downloads = reader.downloads
         self.needsBytes = needsBytes
         plan = TileServerPlan(filter: filter).makeIterator()
-        window = max(1, reader.client.options.connections) * 2
     }
 
     func next() throws -> Tile? {
@@ -46,7 +44,7 @@ final class TileServerCursor: TileCursor {
                 throw TileStoreError(.interrupted, store: reader.location.address, message: "interrupted")
             }
             if !ready.isEmpty { return ready.removeFirst() }
-            while inFlight < window, ready.isEmpty, let coordinate = plan.next() {
+            while inFlight < reader.client.requestsInFlight, ready.isEmpty, let coordinate = plan.next() {
                 try begin(coordinate)
             }
             if !ready.isEmpty { continue }

@@ -1,17 +1,24 @@
 import Foundation
 
 /// How a tile server source is asked, politely by default (public tile servers forbid bulk
-/// scraping): 2 requests in flight, an optional rate, a User-Agent naming TileSync and its
+/// scraping): over HTTP/1.1 2 connections with a request at a time on each, over HTTP/2 one
+/// connection carrying 32 requests at once (as many streams as the server allows), an optional rate, a User-Agent naming TileSync and its
 /// version (plus the user's contact details), extra headers for API keys (never printed), and
 /// the subdomains of `{s}`.
 struct TileServerOptions: Sendable {
-    /// Requests in flight at once when none is given.
+    /// Connections when none is given.
     static let defaultConnections = 2
+    /// Requests on one HTTP/2 connection when none is given: enough to keep a line 100 ms away busy.
+    static let defaultStreams = 32
     /// The User-Agent every request sends, before the user's addition.
     static let userAgentPrefix = "tilesync/\(TileSyncVersion.current)"
 
-    /// Requests in flight at once, 1...64.
+    /// Connections to the server, 1...64 (over HTTP/1.1 the requests on the wire).
     var connections: Int
+    /// Requests in flight on one HTTP/2 connection, 1...256.
+    var streams: Int
+    /// A PEM file of certificate authorities to trust.
+    var certificates: String?
     /// Requests per second at most, nil for no limit.
     var requestsPerSecond: Double?
     /// The whole User-Agent header.
@@ -29,7 +36,8 @@ struct TileServerOptions: Sendable {
         let value: String
     }
 
-    static let optionNames: Set<String> = [TileServerConnectionsOption.name, TileServerRateOption.name, TileServerUserAgentOption.name,
+    static let optionNames: Set<String> = [TileServerConnectionsOption.name, TileServerStreamsOption.name,
+                                           TileServerCertificatesOption.name, TileServerRateOption.name, TileServerUserAgentOption.name,
                                            TileServerHeaderOption.name, TileServerSubdomainsOption.name,
                                            TileServerRevalidateOption.name]
 
@@ -37,6 +45,8 @@ struct TileServerOptions: Sendable {
     /// - Throws: `TileStoreError` `.invalidOptions` for a header that is not `Name: value`.
     init(_ options: TileStoreOptions, store: String) throws(TileStoreError) {
         connections = options.tileServerConnections ?? Self.defaultConnections
+        streams = options.tileServerStreams ?? Self.defaultStreams
+        certificates = options.tileServerCertificates
         requestsPerSecond = options.tileServerRate
         userAgent = Self.userAgentPrefix + (options.tileServerUserAgent.map { " " + $0 } ?? "")
         subdomains = options.tileServerSubdomains.map(TileURLTemplate.subdomains) ?? []
@@ -54,15 +64,36 @@ struct TileServerOptions: Sendable {
         }
     }
 
-    /// `--connections`, `--rate`, `--user-agent`, `--header` (repeatable), `--subdomains`, `--revalidate`.
+    /// How the transport connects.
+    var connectionSettings: HTTPConnectionSettings {
+        HTTPConnectionSettings(connections: connections, streams: streams, certificates: certificates)
+    }
+
+    /// `--connections`, `--streams`, `--cacert`, `--rate`, `--user-agent`, `--header` (repeatable), `--subdomains`, `--revalidate`.
     static let commandLineOptions: [TileStoreOptions.CommandLineOption] = [
         TileStoreOptions.CommandLineOption(name: TileServerConnectionsOption.name, placeholder: "n",
-                                   help: "Requests a tile server source keeps in flight (default \(defaultConnections)).",
+                                   help: "Connections to a tile server source (default \(defaultConnections)); over\nHTTP/1.1 one request at a time on each.",
                                    uses: [.read], recipients: .storesReadingIt) { value, options throws(TileStoreOptions.ValueError) in
             guard let count = Int(value), (1...64).contains(count) else {
                 throw TileStoreOptions.ValueError("must be a whole number in 1...64, not '\(value)'")
             }
             options.tileServerConnections = count
+        },
+        TileStoreOptions.CommandLineOption(name: TileServerStreamsOption.name, placeholder: "n",
+                                   help: "Requests in flight on one HTTP/2 connection to a tile server\n(default \(defaultStreams); the server's limit caps it).",
+                                   uses: [.read], recipients: .storesReadingIt) { value, options throws(TileStoreOptions.ValueError) in
+            guard let count = Int(value), (1...256).contains(count) else {
+                throw TileStoreOptions.ValueError("must be a whole number in 1...256, not '\(value)'")
+            }
+            options.tileServerStreams = count
+        },
+        TileStoreOptions.CommandLineOption(name: TileServerCertificatesOption.name, placeholder: "file",
+                                   help: "Trust the certificate authorities in this PEM file for a tile\nserver over HTTPS (a private CA; also CURL_CA_BUNDLE, SSL_CERT_FILE).",
+                                   uses: [.read], recipients: .storesReadingIt) { value, options throws(TileStoreOptions.ValueError) in
+            guard FileManager.default.isReadableFile(atPath: value) else {
+                throw TileStoreOptions.ValueError("cannot read the certificate file '\(value)'")
+            }
+            options.tileServerCertificates = value
         },
         TileStoreOptions.CommandLineOption(name: TileServerRateOption.name, placeholder: "n",
                                    help: "Requests per second at most to a tile server source.",

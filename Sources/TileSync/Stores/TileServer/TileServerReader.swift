@@ -57,7 +57,7 @@ final class TileServerReader: DownloadKeepingReader, CancellableReading, StoreIn
     /// How many tiles were asked for, how many the server did not have, and what the download
     /// state settled without a request.
     var readerNotes: [String] {
-        (downloads?.warnings ?? []) + counts.withLock { $0 }.notes
+        (downloads?.warnings ?? []) + counts.withLock { $0 }.notes + client.protocolNotes
     }
 
     func keepDownloads(beside destination: TileStoreLocation, shard: TileShard?, recording: Bool) throws(TileStoreError) {
