@@ -17,6 +17,10 @@ struct ServeCommand: Command {
     static let assets = OptionDefinition.value(
         "assets", "folder", help: "A folder with maplibre-gl.js and maplibre-gl.css for the preview pages\n(default: loaded from unpkg.com), for machines without internet.")
     static let threads = OptionDefinition.value("threads", "count", help: "Server threads (default: twice the cores, as a tile read blocks its\nthread; eight times with a remote store).")
+    static let timeout = OptionDefinition.value(
+        "timeout", "seconds", help: "Close a connection silent this long: idle between requests, or a\nrequest that stops coming (default 60, as nginx).")
+    static let connectionsPerClient = OptionDefinition.value(
+        "max-connections-per-client", "n", help: "Connections one client address may hold open (default 256); more\nare refused as they come.")
     static let verbose = OptionDefinition.flag("verbose", help: "Print a line per request on stderr.")
 
     static let spec = CommandSpec(
@@ -40,7 +44,7 @@ struct ServeCommand: Command {
             were answered.
             """,
         arguments: [.init(name: "store", help: "A store to serve, or NAME=STORE to choose its name in URLs (a file\nwhose own name has an = is taken whole).", isVariadic: true)],
-        options: [host, port, publicURL, corsOrigin, cacheControl, empty204, assets, threads, verbose, StorePairOptions.onDuplicate,
+        options: [host, port, publicURL, corsOrigin, cacheControl, empty204, assets, threads, timeout, connectionsPerClient, verbose, StorePairOptions.onDuplicate,
                   LayoutOptions.Role.store.layout, LayoutOptions.Role.store.scheme] + StoreKindOptions.definitions(for: [.read]),
         examples: [
             "tilesync serve world.mbtiles",
@@ -58,6 +62,7 @@ struct ServeCommand: Command {
     let portNumber: Int
     let settings: ServeSettings
     let threadCount: Int?
+    let limits: MicroHTTPDaemon.Limits
     let logsRequests: Bool
 
     init(parsing arguments: ParsedArguments) throws {
@@ -96,6 +101,10 @@ struct ServeCommand: Command {
         hostName = arguments.value(Self.host) ?? "127.0.0.1"
         portNumber = try arguments.integer(Self.port, in: 0...65535) ?? 8080
         threadCount = try arguments.integer(Self.threads, in: 1...1024)
+        var limits = MicroHTTPDaemon.Limits()
+        limits.timeout = try arguments.integer(Self.timeout, in: 1...3600) ?? limits.timeout
+        limits.connectionsPerClient = try arguments.integer(Self.connectionsPerClient, in: 1...65536) ?? limits.connectionsPerClient
+        self.limits = limits
         logsRequests = arguments.flag(Self.verbose)
         settings = try Self.settings(arguments)
     }
@@ -144,7 +153,7 @@ struct ServeCommand: Command {
         let server = ServedRouterBox()
         let daemon: MicroHTTPDaemon
         do {
-            daemon = try MicroHTTPDaemon(host: hostName, port: portNumber, threads: threads) { request in
+            daemon = try MicroHTTPDaemon(host: hostName, port: portNumber, threads: threads, limits: limits) { request in
                 let started = DispatchTime.now()
                 let response = server.router?.respond(to: request) ?? .text(503, "starting")
                 tally.record(status: response.status, bodyBytes: request.method == "HEAD" ? 0 : response.bodyLength)

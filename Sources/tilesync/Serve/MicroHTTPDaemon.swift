@@ -5,7 +5,11 @@ import Foundation
 /// an address not ours is a clear error, and port 0 picks a free one), a pool of threads each
 /// polling with epoll (poll elsewhere), and one handler that turns each request into a
 /// response. Request paths reach the handler as sent: libmicrohttpd's decoding is switched off
-/// so that an encoded slash stays visible to the router.
+/// so that an encoded slash stays visible to the router. Protected as nginx is by default and a
+/// little more: a connection silent for `Limits.timeout` (an idle keep-alive, a request that
+/// stops coming) is closed, one client address holds at most `Limits.connectionsPerClient`, and
+/// the process may open as many descriptors as its hard limit allows (thousands of idle
+/// connections then cost a descriptor and a buffer each, never a thread).
 final class MicroHTTPDaemon {
     /// A listening address could not be used or the server not started.
     struct StartError: Error, CustomStringConvertible {
@@ -18,6 +22,14 @@ final class MicroHTTPDaemon {
     /// Bytes of libmicrohttpd's buffer per connection (request line and headers, response
     /// headers): requests larger than this are refused by libmicrohttpd itself (431 or 414).
     static let connectionMemory = 16 * 1024
+
+    /// What a client may hold of the server.
+    struct Limits: Sendable, Equatable {
+        /// Seconds a connection may stay silent before it is closed (nginx closes at 60).
+        var timeout = 60
+        /// Connections one client address may hold open at once; more are refused as they come.
+        var connectionsPerClient = 256
+    }
 
     /// The port listened on (the one picked when 0 was asked for).
     let port: Int
@@ -34,8 +46,10 @@ final class MicroHTTPDaemon {
     ///   - host: a numeric IPv4 or IPv6 address, or a name that resolves to one.
     ///   - port: 0 for any free port.
     ///   - threads: the size of the thread pool.
+    ///   - limits: the timeout and the connections a client may hold.
     /// - Throws: `StartError` naming the address when it cannot be bound or the server not started.
-    init(host: String, port: Int, threads: Int, handle: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
+    init(host: String, port: Int, threads: Int, limits: Limits = Limits(),
+         handle: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
         let (socket, boundPort, isIPv6) = try Self.bindListeningSocket(host: host, port: port)
         self.port = boundPort
         handlerBox = Unmanaged.passRetained(HandlerBox(handle))
@@ -50,8 +64,9 @@ final class MicroHTTPDaemon {
         let arguments: [any CVarArg] = [
             CInt(MHD_OPTION.LISTEN_SOCKET.rawValue), socket,
             CInt(MHD_OPTION.THREAD_POOL_SIZE.rawValue), CUnsignedInt(max(1, threads)),
-            CInt(MHD_OPTION.CONNECTION_TIMEOUT.rawValue), CUnsignedInt(60),
-            CInt(MHD_OPTION.CONNECTION_LIMIT.rawValue), CUnsignedInt(4096),
+            CInt(MHD_OPTION.CONNECTION_TIMEOUT.rawValue), CUnsignedInt(max(1, limits.timeout)),
+            CInt(MHD_OPTION.CONNECTION_LIMIT.rawValue), CUnsignedInt(Self.connectionLimit()),
+            CInt(MHD_OPTION.PER_IP_CONNECTION_LIMIT.rawValue), CUnsignedInt(max(1, limits.connectionsPerClient)),
             CInt(MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue), Int(Self.connectionMemory),
             CInt(MHD_OPTION.UNESCAPE_CALLBACK.rawValue), unsafeBitCast(keepRaw, to: OpaquePointer.self), Int(0),
             CInt(MHD_OPTION.END.rawValue),
@@ -76,6 +91,26 @@ final class MicroHTTPDaemon {
     }
 
     deinit { stop() }
+
+    /// Connections open at once over all clients: up to 16,384, within the descriptors the
+    /// process may open (its soft limit raised to the hard one first, as nginx's
+    /// `worker_rlimit_nofile` does), keeping 64 for the stores and the listening socket.
+    private static func connectionLimit() -> Int {
+        var limit = rlimit()
+        #if os(Linux)
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        guard getrlimit(resource, &limit) == 0 else { return 1024 }
+        if limit.rlim_cur < limit.rlim_max {
+            var raised = limit
+            raised.rlim_cur = limit.rlim_max
+            if setrlimit(resource, &raised) == 0 { limit = raised }
+        }
+        let descriptors = Int(clamping: min(limit.rlim_cur, 1 << 20))
+        return max(16, min(16_384, descriptors - 64))
+    }
 
     static func display(host: String, port: Int) -> String {
         host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
