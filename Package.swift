@@ -77,6 +77,9 @@ let package = Package(
             name: "CTileSyncRasterShims",
             dependencies: ["CTileSyncPNG", "CTileSyncJPEG"]
         ),
+        // Linux's openat2 (no C library wrapper in Debian 12): a tile of a folder opened in one
+        // call that may not leave the folder or pass a link.
+        .target(name: "CTileSyncFileShims"),
         // libcurl's multi interface: the HTTP client on Linux (tile servers, S3, remote PMTiles),
         // where URLSession costs about 0.5 ms of CPU per request; Apple platforms use URLSession.
         .systemLibrary(
@@ -98,6 +101,7 @@ let package = Package(
                 .target(name: "CTileSyncArchive", condition: .when(platforms: [.linux, .macOS], traits: ["Tar"])),
                 .target(name: "CTileSyncCrypto", condition: .when(platforms: [.linux], traits: ["LibCrypto"])),
                 .target(name: "CTileSyncCurl", condition: .when(platforms: [.linux])),
+                .target(name: "CTileSyncFileShims", condition: .when(platforms: [.linux])),
                 "CTileSyncZlib",
                 // Apple SDKs ship zlib but neither zstd nor brotli: PMTiles directories compressed
                 // with those are read on Linux only.

@@ -39,7 +39,7 @@ enum FileBytes {
         return try read(descriptor, path: path(), limit: limit)
     }
 
-    private static func read(_ descriptor: Int32, path: @autoclosure () -> String,
+    static func read(_ descriptor: Int32, path: @autoclosure () -> String,
                              limit: Int) throws(POSIXFileError) -> (data: Data, modificationTime: Int64) {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw POSIXFileError(operation: "stat", path: path(), code: errno) }

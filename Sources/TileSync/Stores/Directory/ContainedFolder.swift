@@ -1,14 +1,20 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+#endif
+#if canImport(CTileSyncFileShims)
+import CTileSyncFileShims
 #endif
 
 /// A folder tree whose paths are resolved one component at a time from the root's open
 /// descriptor with `O_NOFOLLOW`, so that a symbolic link inside the tree never leads out of it:
 /// reads and removals through a link find nothing, and a link where a folder must be created is
 /// replaced by a real folder, as rsync does. The root itself may be a link (the user named it).
+/// On Linux a file is read with one `openat2` (`RESOLVE_BENEATH`, `RESOLVE_NO_SYMLINKS`) that
+/// keeps the same rule, falling back to the walk where the kernel lacks it or a link is met.
 ///
 /// The folder of the last path resolved stays open, since tiles come column by column.
 final class ContainedFolder {
@@ -16,6 +22,8 @@ final class ContainedFolder {
     let root: String
     let descriptor: Int32
     private var lastFolder: (components: [Substring], descriptor: Int32)?
+    /// False once `openat2` proved missing (an old kernel, a sandbox that forbids it).
+    private static let opensBeneath = Atomic<Bool>(true)
 
     /// Opens the root folder.
     /// - Throws: `POSIXFileError` when it is missing or not a folder.
@@ -77,6 +85,20 @@ final class ContainedFolder {
     /// - Throws: `POSIXFileError` when it exists but cannot be read (a link or a folder at the
     ///   file's own name is `ELOOP`/`EINVAL`).
     func read(_ relative: String) throws(POSIXFileError) -> Data? {
+        #if canImport(CTileSyncFileShims)
+        if Self.opensBeneath.load(ordering: .relaxed) {
+            let file = ctilesync_open_beneath(descriptor, relative)
+            if file >= 0 {
+                defer { close(file) }
+                return try FileBytes.read(file, path: root + "/" + relative, limit: FileBytes.maxTileSize).data
+            }
+            switch errno {
+            case ENOENT, ENOTDIR: return nil
+            case ENOSYS, EPERM: Self.opensBeneath.store(false, ordering: .relaxed)
+            default: break
+            }
+        }
+        #endif
         guard let (folder, name) = try parent(of: relative, creating: false) else { return nil }
         do {
             return try FileBytes.read(in: folder, name: Array(name.utf8), path: root + "/" + relative).data
