@@ -3,7 +3,8 @@
 #  1. 10 MBTiles of TILES tiles each (LAYOUT=bands, the default: runs of the (zoom, column, row)
 #     order whose neighbours overlap by a tenth, with other bytes there; LAYOUT=regions: the
 #     cells of a grid over the world, every one holding all tiles of zooms 0-3, as regional
-#     extracts do),
+#     extracts do; LAYOUT=same: all ten at the same coordinates, each with other bytes, as
+#     versions of one area are),
 #     merged into one MBTiles by `tilesync convert A ... J DST --on-duplicate ignore|override`,
 #     against what users script today: `sqlite3` creating DST and running ATTACH + INSERT OR
 #     IGNORE (or INSERT OR REPLACE) per source. TileSync runs twice per policy: as it comes (with
@@ -40,7 +41,11 @@ cd "$work"
 echo "generating 10 x $tiles tiles, 4 x $parts, 10 x $big ..." >&2
 names=()
 for i in $(seq 0 9); do
-  if [ "$layout" = regions ]; then place=(--region "$i/10"); else place=(--skip $(( i * tiles * 9 / 10 ))); fi
+  case $layout in
+    regions) place=(--region "$i/10");;
+    same) place=(--skip 0);;
+    *) place=(--skip $(( i * tiles * 9 / 10 )));;
+  esac
   "$bin/tilesync-benchmark" generate --tiles "$tiles" "${place[@]}" --seed $(( i + 1 )) --out "s$i.mbtiles"
   names+=("s$i.mbtiles")
 done

@@ -48,6 +48,27 @@ final class TileServerEndToEndTests {
         #expect(try tiles("out.mbtiles") == tiles("tree"))
     }
 
+    @Test("tile --region --source of a tile server: bytes estimated from a sample of requests, with a margin that holds the truth; small zooms asked whole")
+    func regionSizeEstimate() throws {
+        try Data(#"{"type":"Polygon","coordinates":[[[-180,-85],[180,-85],[180,85],[-180,85],[-180,-85]]]}"#.utf8)
+            .write(to: URL(fileURLWithPath: directory + "/world.geojson"))
+        let template = server.base + "/{z}/{x}/{y}.png"
+        let exact = try ToolRunner.run(["tile", "--region", "world.geojson", "--source", template, "--max-zoom", "1", "--min-zoom", "0"], in: directory)
+        #expect(exact.status == 0, "\(exact.stderr)")
+        #expect(exact.stdout.hasSuffix("total:    5 tiles; 240 B held, all 5 asked (5 there), asked of \(template)\n"), "\(exact.stdout)")
+        #expect(server.requests.count == 5)
+        let run = try ToolRunner.run(["tile", "--region", "world.geojson", "--source", template, "--max-zoom", "4", "--min-zoom", "0", "--json"],
+                                     in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        let source = try JSONParser.parse(Data(run.stdout.utf8))["source"]
+        let value = { (name: String) -> Int in source?[name]?.int ?? -1 }
+        #expect(value("sampled") == 1 + 4 + 8 + 19 + 75)
+        #expect(server.requests.count == 5 + value("sampled"))
+        let truth = 300 * 48
+        #expect(abs(value("estimated_bytes") - truth) <= value("estimate_margin_bytes"), "\(source)")
+        #expect(value("estimate_margin_bytes") > 0 && value("estimate_margin_bytes") < truth / 10)
+    }
+
     @Test("a TileJSON document: its zooms and bounds choose the tiles, relative templates resolve, its fields become metadata")
     func tileJSON() throws {
         let document = """

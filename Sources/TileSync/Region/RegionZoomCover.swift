@@ -36,6 +36,23 @@ extension TileRegion {
             return spans(ofRowAt: index)
         }
 
+        /// The covered tiles at `indexes` (ascending, each below `tileCount`) when the tiles are
+        /// numbered row by row, west to east: one pass over the runs.
+        func tiles(atIndexes indexes: [Int]) -> [TileCoordinate] {
+            var found: [TileCoordinate] = []
+            var next = 0, passed = 0
+            for row in rows.indices where next < indexes.count {
+                for span in spans(ofRowAt: row) {
+                    while next < indexes.count, indexes[next] < passed + span.count {
+                        found.append(TileCoordinate(unchecked: z, span.lowerBound + indexes[next] - passed, Int(rows[row])))
+                        next += 1
+                    }
+                    passed += span.count
+                }
+            }
+            return found
+        }
+
         /// The cover as rectangles: rows with the same runs are joined into one range per run.
         public var ranges: [TileRange] {
             var result: [TileRange] = []

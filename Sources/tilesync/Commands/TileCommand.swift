@@ -12,7 +12,9 @@ struct TileCommand: Command {
     static let minZoom = OptionDefinition.value("min-zoom", "z", help: "With --bbox or --region: lowest zoom.")
     static let maxZoom = OptionDefinition.value("max-zoom", "z", help: "With --bbox or --region: highest zoom.")
     static let source = OptionDefinition.value(
-        "source", "store", help: "With --region: a store whose tiles in the region are counted\nand sized (what a conversion of the region would copy).")
+        "source", "store", help: "With --region: a store whose tiles in the region are counted\nand sized (what a conversion of the region would copy); a tile\nserver's bytes are estimated from a sample of requests.")
+    static let sample = OptionDefinition.value(
+        "sample", "n", help: "With --source of a tile server: tiles asked for to estimate the\nbytes (default 100; zooms of at most 8 tiles are asked whole).")
     static let json = OptionDefinition.flag("json", help: "Print the result as JSON.")
 
     static let spec = CommandSpec(
@@ -22,11 +24,12 @@ struct TileCommand: Command {
             Give a tile as z/x/y (XYZ), or a point with --lon, --lat and --zoom, or a quadkey with
             --quadkey, or a PMTiles tile ID with --tile-id. With --bbox, list the tile ranges covering the box at --zoom (or from
             --min-zoom to --max-zoom) and the zoom whose single tile fits the box. With --region, count the tiles a GeoJSON
-            region covers per zoom and in total, and with --source how many of them a store holds and their bytes.
+            region covers per zoom and in total, and with --source how many of them a store holds and their bytes
+            (a tile server: estimated from --sample requests, with the 95% margin).
             """,
         arguments: [.init(name: "z/x/y", help: "A tile in XYZ, e.g. 11/327/791.", isOptional: true)],
         options: [longitude, latitude, zoom, quadkey, tileID, tms, boundingBox, FilterOptions.region, FilterOptions.buffer,
-                  FilterOptions.border, minZoom, maxZoom, source, json],
+                  FilterOptions.border, minZoom, maxZoom, source, sample, json],
         examples: [
             "tilesync tile 11/327/791",
             "tilesync tile --lon 13.4 --lat 52.5 --zoom 10",
@@ -40,7 +43,7 @@ struct TileCommand: Command {
     enum Question {
         case tile(TileCoordinate)
         case box(BoundingBox, zooms: ClosedRange<Int>)
-        case region(TileRegion, zooms: ClosedRange<Int>, source: TileStoreLocation?)
+        case region(TileRegion, zooms: ClosedRange<Int>, source: TileStoreLocation?, sampleSize: Int)
     }
 
     let question: Question
@@ -57,10 +60,11 @@ struct TileCommand: Command {
                 source = try StoreArgument.location(text, options: TileStoreOptions(), kindOptions: StoreKindOptions(arguments, uses: [.read]),
                                                     use: .read, flags: { "--\($0)" }, spec: Self.spec)
             }
-            question = .region(region, zooms: zooms, source: source)
+            question = .region(region, zooms: zooms, source: source, sampleSize: try arguments.integer(Self.sample, in: 1...100_000) ?? 100)
             return
         }
         guard !arguments.isGiven(Self.source) else { throw UsageError("--source needs --region FILE", spec: Self.spec) }
+        guard !arguments.isGiven(Self.sample) else { throw UsageError("--sample needs --region FILE and --source", spec: Self.spec) }
         if let text = arguments.value(Self.boundingBox) {
             let box: BoundingBox
             do {
@@ -87,7 +91,8 @@ struct TileCommand: Command {
         switch question {
         case .tile(let tile): show(tile)
         case .box(let box, let zooms): try show(box, zooms: zooms)
-        case .region(let region, let zooms, let source): try RegionTileCount(region: region, zooms: zooms, source: source).show(json: printsJSON)
+        case .region(let region, let zooms, let source, let sampleSize):
+            try RegionTileCount(region: region, zooms: zooms, source: source, sampleSize: sampleSize).show(json: printsJSON)
         }
         return 0
     }
