@@ -47,10 +47,10 @@ struct RegionOutline: Sendable {
         }
         self.edges = Self.withoutCoincidentPairs(edges).sorted { $0.y0 < $1.y0 }
         self.flats = flats.sorted { $0.y < $1.y }
-        minX = edges.lazy.map { min($0.x0, $0.x1) }.min() ?? 0
-        maxX = edges.lazy.map { max($0.x0, $0.x1) }.max() ?? 0
-        minY = edges.first?.y0 ?? 0
-        maxY = edges.lazy.map(\.y1).max() ?? 0
+        minX = self.edges.lazy.map { min($0.x0, $0.x1) }.min() ?? 0
+        maxX = self.edges.lazy.map { max($0.x0, $0.x1) }.max() ?? 0
+        minY = self.edges.first?.y0 ?? 0
+        maxY = self.edges.lazy.map(\.y1).max() ?? 0
     }
 
     /// The polygons' edges (polygon IDs in the order given), after checking that no polygon's

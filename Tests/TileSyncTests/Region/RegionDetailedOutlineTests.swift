@@ -126,4 +126,14 @@ struct RegionDetailedOutlineTests {
                 && message.contains("[\(String(format: "%.3f", lon).dropLast())")
         }
     }
+
+    @Test("a 500 km corridor of one segment covers every row between its ends (the outline's extent is its edges', whatever their order)")
+    func longCorridor() throws {
+        let route = #"{"type":"LineString","coordinates":[[13.37,52.52],[11.58,48.14]]}"#
+        let region = try TileRegion(geoJSON: Data(route.utf8), name: "trip", buffer: GroundDistance(parsing: "2km"))
+        let cover = region.cover(atZoom: 10)
+        let north = try WebMercator.tile(longitude: 13.37, latitude: 52.52, zoom: 10), south = try WebMercator.tile(longitude: 11.58, latitude: 48.14, zoom: 10)
+        #expect(cover.tileCount == 31)
+        for row in north.y...south.y { #expect(!cover.columns(inRow: row).isEmpty, "row \(row)") }
+    }
 }

@@ -11,7 +11,7 @@ struct RegistryTests {
     @Test("Kinds declare their command-line options: each once, for the uses they fit, and each read by its kind")
     func commandLineOptions() throws {
         let registry = TileStoreRegistry.standard
-        let server = ["connections", "rate", "user-agent", "header", "subdomains", "revalidate"]
+        let server = ["connections", "streams", "cacert", "rate", "user-agent", "header", "subdomains", "revalidate"]
         #expect(registry.commandLineOptions(for: [.read]).map(\.name) == ["endpoint", "transfers"] + server)
         #expect(registry.commandLineOptions(for: [.read, .create]).map(\.name)
             == ["mbtiles-schema", "dedup", "skip-agg-tiles-hash", "grid-callback", "endpoint", "transfers", "cache-control"] + server)
