@@ -42,6 +42,19 @@ final class TileServerHTTP2EndToEndTests {
         #expect((run.stdout + run.stderr).contains("Note: 127.0.0.1:\(server.port) answered over HTTP/2: 1 connection opened, up to 32 requests at once on one"))
     }
 
+    @Test("a PMTiles archive over HTTPS and HTTP/2 is read by ranges on one connection, tile for tile")
+    func remoteArchive() throws {
+        try GeneratedSource.write(to: directory + "/tree/big.pmtiles", count: 300, payload: 20_000)
+        let run = try ToolRunner.run(["convert", server.base + "/big.pmtiles", "copy.mbtiles", "--quiet"], in: directory,
+                                     environment: ["SSL_CERT_FILE": server.certificate, "CURL_CA_BUNDLE": ""])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try tiles("copy.mbtiles") == tiles("tree/big.pmtiles"))
+        let logged = server.connections
+        #expect(logged.count >= 2, "a header and directories or tiles: \(logged.count) ranges")
+        #expect(Set(logged).count == 1, "connections: \(Set(logged).sorted())")
+        #expect(logged.allSatisfy { $0.hasSuffix(" HTTP/2.0") })
+    }
+
     @Test("SSL_CERT_FILE trusts the private CA as --cacert does; --streams 4 still uses one connection")
     func environmentTrust() throws {
         let run = try ToolRunner.run(["convert", server.base + "/{z}/{x}/{y}.png", "out.mbtiles", "--max-zoom", "2", "--streams", "4"],

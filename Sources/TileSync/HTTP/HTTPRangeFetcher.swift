@@ -4,7 +4,9 @@ import FoundationNetworking
 #endif
 
 /// Range requests to a plain `http://` or `https://` URL (a PMTiles archive on a web server or
-/// a CDN), retried as the policy says on 5xx, 429, timeouts and dropped connections.
+/// a CDN), retried as the policy says on 5xx, 429, timeouts and dropped connections. Over HTTP/2
+/// the `transfers` requests in flight share one connection (each waits to share it rather than
+/// open another); over HTTP/1.1 each takes a connection of its own.
 final class HTTPRangeFetcher: ByteRangeFetching {
     let url: URL
     let transfers: Int
@@ -16,7 +18,7 @@ final class HTTPRangeFetcher: ByteRangeFetching {
     init(url: URL, transfers: Int, policy: HTTPRetryPolicy = HTTPRangeFetcher.defaultPolicy) {
         self.url = url
         self.transfers = transfers
-        transport = HTTPTransport(policy: policy, connections: transfers)
+        transport = HTTPTransport(policy: policy, settings: HTTPConnectionSettings(connections: transfers, streams: transfers))
     }
 
     var objectName: String { url.absoluteString }
