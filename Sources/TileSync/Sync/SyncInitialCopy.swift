@@ -34,6 +34,7 @@ enum SyncInitialCopy {
         summary.metadataChanged = converted.metadata.entries.contains { !SyncMetadata.ignoredKeys.contains($0.key) }
         summary.invalidTiles = converted.invalidTiles
         summary.rasterReencoding = converted.rasterReencoding
+        summary.tilesWithoutLayers = converted.tilesWithoutLayers
         summary.created = true
         summary.wroteNothing = false
         summary.seconds = Date().timeIntervalSince(started)

@@ -37,6 +37,9 @@ extension TileSynchronizer {
         public internal(set) var notes: [String] = []
         /// What the source holds that the destination does not carry (each also a warning).
         public internal(set) var uncarried: [UncarriedContent] = []
+        /// Vector tiles the layer filter left without a layer in this run, not written. Tiles the
+        /// last run's rewrite memo knew are not filtered again, so a rerun counts only new ones.
+        public internal(set) var tilesWithoutLayers = 0
         /// Invalid source tiles skipped with `skipInvalid`.
         public internal(set) var invalidTiles = SkippedItems()
         /// What raster re-encoding did, when it was asked for: the distinct source tile contents

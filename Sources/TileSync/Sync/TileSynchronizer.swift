@@ -71,6 +71,7 @@ public enum TileSynchronizer {
                 summary.warnings.append("\(error); the next sync re-encodes every tile once to compare it")
             }
             if options.transforms.rasterEncoding != nil { summary.rasterReencoding = rewriting.tally.value.raster }
+            summary.tilesWithoutLayers = rewriting.tally.value.withoutLayers
         }
         summary.seconds = Date().timeIntervalSince(started)
         return summary

@@ -109,6 +109,9 @@ struct SyncCommand: Command {
                 + (summary.metadataChanged ? ", metadata updated" : "") + " in \(Formatting.seconds(summary.seconds))")
         }
         if let line = RasterOutput.line(summary.rasterReencoding, options.transforms.rasterEncoding) { Terminal.out(line) }
+        if summary.tilesWithoutLayers > 0 {
+            Terminal.out("Layer filter: \(summary.tilesWithoutLayers) tiles left without a layer were not written")
+        }
         for line in MergeOutput.lines(stores.merge) { Terminal.out(line) }
     }
 }

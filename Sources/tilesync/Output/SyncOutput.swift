@@ -36,6 +36,7 @@ enum SyncOutput {
                                ("unchanged", .int(summary.gridsUnchanged))])),
             ("not_carried", json(summary.uncarried)),
             ("raster", RasterOutput.json(summary.rasterReencoding)),
+            ("tiles_without_layers", .int(summary.tilesWithoutLayers)),
             ("warnings", .array(summary.warnings.map { .string($0) })),
             ("notes", .array(summary.notes.map { .string($0) })),
         ] + [MergeOutput.json(merge)].compactMap { $0 })
