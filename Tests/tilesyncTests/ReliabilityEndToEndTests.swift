@@ -82,7 +82,7 @@ final class ReliabilityEndToEndTests {
         let started = Date()
         #expect(try ToolRunner.run(["convert", source, "timing-" + destination], in: directory).status == 0)
         let duration = Date().timeIntervalSince(started)
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         for _ in 0..<4 {
             let delay = Double.random(in: 0.05...max(0.1, duration), using: &generator)
             _ = try runAndKill(["convert", source, destination, "--force"], after: delay)
@@ -116,7 +116,7 @@ final class ReliabilityEndToEndTests {
         #expect(timing.status == 0)
         #expect(timing.stderr.contains("only the directories were written anew") == (kind == "pmtiles"))
         let duration = Date().timeIntervalSince(started)
-        var generator = SeededGenerator(seed: 5)
+        var generator = SplitMix64(seed: 5)
         for _ in 0..<4 {
             let delay = Double.random(in: 0.02...max(0.05, duration), using: &generator)
             _ = try runAndKill(["convert"] + sources + [target, "--force", "--on-duplicate", "override"], after: delay)
@@ -139,7 +139,7 @@ final class ReliabilityEndToEndTests {
         let started = Date()
         #expect(try ToolRunner.run(["sync", new, "timing-" + destination, "--quiet"], in: directory).status == 0)
         let duration = Date().timeIntervalSince(started)
-        var generator = SeededGenerator(seed: 11)
+        var generator = SplitMix64(seed: 11)
         for _ in 0..<3 {
             #expect(try ToolRunner.run(["sync", old, destination, "--delete", "--quiet"], in: directory).status == 0)
             let delay = Double.random(in: 0.05...max(0.1, duration), using: &generator)
@@ -166,7 +166,7 @@ final class ReliabilityEndToEndTests {
         let started = Date()
         #expect(try ToolRunner.run(["apply", "update.mbtiles", "timing-" + destination, "--quiet"], in: directory).status == 0)
         let duration = Date().timeIntervalSince(started)
-        var generator = SeededGenerator(seed: 17)
+        var generator = SplitMix64(seed: 17)
         for _ in 0..<3 {
             #expect(try ToolRunner.run(["convert", old, destination, "--force", "--quiet"], in: directory).status == 0)
             let delay = Double.random(in: 0.05...max(0.1, duration), using: &generator)
@@ -339,22 +339,5 @@ final class ReliabilityEndToEndTests {
             #expect(!AtomicFile.exists(directory + "/" + destination))
             #expect(try leftovers() == [])
         }
-    }
-}
-
-/// A deterministic random number generator (SplitMix64) for reproducible kill points.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -53,7 +53,8 @@ extension TileRegion {
             while picked.count < share { picked.insert(Int(generator.next() % UInt64(count))) }
             plan.append((z, cover(atZoom: z).tiles(atIndexes: picked.sorted())))
         }
-        let sizes = try Self.sizes(of: plan.flatMap(\.tiles), in: reader)
+        // One after another through the one reader (a reader is not shared between threads).
+        let sizes = try plan.flatMap(\.tiles).map { try reader.tile(at: $0)?.count }
         var offset = 0
         return zip(plan, counts).map { entry, count in
             let sample = sizes[offset..<offset + entry.tiles.count]
@@ -71,11 +72,5 @@ extension TileRegion {
         let variance = population * population * spread / n * max(0, 1 - n / population)
         return SizeEstimate(z: z, tiles: tiles, sampled: sample.count, sampledHeld: sample.count { $0 != nil },
                             bytes: mean * population, variance: variance)
-    }
-
-    /// The size of each tile (nil where the store has none), asked one after another through
-    /// the one reader (a reader is not shared between threads; its store's politeness holds).
-    private static func sizes(of tiles: [TileCoordinate], in reader: any TileReader) throws -> [Int?] {
-        try tiles.map { try reader.tile(at: $0)?.count }
     }
 }

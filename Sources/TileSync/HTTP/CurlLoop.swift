@@ -17,14 +17,15 @@ final class CurlLoop: @unchecked Sendable {
     }
 
     private static let globalSetup: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
-    private let settings: HTTPConnectionSettings
+    private let connection: CurlConnectionSetup
     private let protocols: HTTPHostProtocols
     private let shared = Mutex(Shared())
     private let multi: UnsafeMutableRawPointer?
     private var transfers: [UnsafeMutableRawPointer: CurlTransfer] = [:]
 
     init(settings: HTTPConnectionSettings, protocols: HTTPHostProtocols) {
-        self.settings = settings
+        let trust = settings.trust(environment: ProcessInfo.processInfo.environment)
+        connection = CurlConnectionSetup(waitsToShare: settings.streams != nil, certificateFile: trust.file, certificateFolder: trust.folder)
         self.protocols = protocols
         multi = Self.globalSetup ? curl_multi_init() : nil
         if let multi {
@@ -77,7 +78,7 @@ final class CurlLoop: @unchecked Sendable {
             if stopping { break }
             for request in queued {
                 guard let transfer = CurlTransfer(request.request, bodyFile: request.bodyFile, timeout: request.timeout,
-                                                  settings: settings, protocols: protocols, completion: request.completion) else { continue }
+                                                  connection: connection, protocols: protocols, completion: request.completion) else { continue }
                 guard curl_multi_add_handle(multi, transfer.handle) == CURLM_OK else {
                     transfer.fail(URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "libcurl refused the request"]))
                     continue

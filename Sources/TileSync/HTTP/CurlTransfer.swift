@@ -27,7 +27,7 @@ final class CurlTransfer {
 
     /// Sets up the handle; nil (after calling the completion with the error) when the request
     /// cannot be sent (no URL, an unreadable body file).
-    init?(_ request: URLRequest, bodyFile: URL?, timeout: TimeInterval, settings: HTTPConnectionSettings, protocols: HTTPHostProtocols?,
+    init?(_ request: URLRequest, bodyFile: URL?, timeout: TimeInterval, connection: CurlConnectionSetup, protocols: HTTPHostProtocols?,
           completion: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) {
         self.request = request
         self.protocols = protocols
@@ -41,7 +41,7 @@ final class CurlTransfer {
         self.handle = handle
         do {
             try configure(url: url, bodyFile: bodyFile, timeout: timeout)
-            configureConnection(settings)
+            configureConnection(connection)
         } catch {
             fail(error)
             return nil
@@ -113,15 +113,11 @@ final class CurlTransfer {
     }
 
     /// HTTP/2 sharing and trust: with streams, wait for a connection that can carry the request
-    /// alongside others rather than open a new one; the certificate authorities of `--cacert`,
-    /// `CURL_CA_BUNDLE` or `SSL_CERT_FILE` (and `SSL_CERT_DIR`), as the curl tool reads them.
-    private func configureConnection(_ settings: HTTPConnectionSettings) {
-        if settings.streams != nil { ctilesync_curl_set_long(handle, CURLOPT_PIPEWAIT, 1) }
-        let environment = ProcessInfo.processInfo.environment
-        if let file = [settings.certificates, environment["CURL_CA_BUNDLE"], environment["SSL_CERT_FILE"]].lazy.compactMap({ $0 }).first(where: { !$0.isEmpty }) {
-            ctilesync_curl_set_string(handle, CURLOPT_CAINFO, file)
-        }
-        if let folder = environment["SSL_CERT_DIR"], !folder.isEmpty { ctilesync_curl_set_string(handle, CURLOPT_CAPATH, folder) }
+    /// alongside others rather than open a new one; the certificate authorities the loop found.
+    private func configureConnection(_ connection: CurlConnectionSetup) {
+        if connection.waitsToShare { ctilesync_curl_set_long(handle, CURLOPT_PIPEWAIT, 1) }
+        if let file = connection.certificateFile { ctilesync_curl_set_string(handle, CURLOPT_CAINFO, file) }
+        if let folder = connection.certificateFolder { ctilesync_curl_set_string(handle, CURLOPT_CAPATH, folder) }
     }
 
     /// The HTTP version curl used for the answer.

@@ -15,4 +15,12 @@ struct HTTPConnectionSettings: Sendable, Equatable {
         self.streams = streams.map { max(1, $0) }
         self.certificates = certificates
     }
+
+    /// The certificate file and folder to trust, as the curl tool finds them: `certificates`,
+    /// else `CURL_CA_BUNDLE`, else `SSL_CERT_FILE`; the folder from `SSL_CERT_DIR` (empty values
+    /// count as unset; nil for the system's).
+    func trust(environment: [String: String]) -> (file: String?, folder: String?) {
+        let file = [certificates, environment["CURL_CA_BUNDLE"], environment["SSL_CERT_FILE"]].lazy.compactMap { $0 }.first { !$0.isEmpty }
+        return (file, environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 })
+    }
 }

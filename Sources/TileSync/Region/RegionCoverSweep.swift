@@ -50,25 +50,31 @@ enum RegionCoverSweep {
                 let xFrom = edge.x(at: from), xTo = edge.x(at: to)
                 mark(min(xFrom, xTo), max(xFrom, xTo))
             }
-            for (height, below) in [(top, true), (bottom, false)] {
-                crossings.removeAll(keepingCapacity: true)
-                for index in active {
-                    let edge = edges[index]
-                    let crosses = below ? edge.y0 <= height && height < edge.y1 : edge.y0 < height && height <= edge.y1
-                    if crosses { crossings.append((edge.polygon, edge.x(at: height))) }
-                }
-                crossings.sort { ($0.polygon, $0.x) < ($1.polygon, $1.x) }
-                var index = 0
-                while index + 1 < crossings.count {
-                    guard crossings[index].polygon == crossings[index + 1].polygon else {
-                        index += 1
-                        continue
-                    }
-                    mark(crossings[index].x, crossings[index + 1].x)
-                    index += 2
-                }
-            }
+            forEachInsideStretch(of: edges, active: active, at: top, justBelow: true, crossings: &crossings, mark)
+            forEachInsideStretch(of: edges, active: active, at: bottom, justBelow: false, crossings: &crossings, mark)
             if !marks.isEmpty { row(rowIndex, marks.takeRuns()) }
+        }
+    }
+
+    /// Hands `body` the stretches of the line at `height` that are inside a polygon, just below
+    /// the line or just above it (even-odd per polygon); `crossings` is scratch space.
+    private static func forEachInsideStretch(of edges: [RegionEdge], active: [Int], at height: Double, justBelow: Bool,
+                                             crossings: inout [(polygon: Int32, x: Double)], _ body: (Double, Double) -> Void) {
+        crossings.removeAll(keepingCapacity: true)
+        for index in active {
+            let edge = edges[index]
+            let crosses = justBelow ? edge.y0 <= height && height < edge.y1 : edge.y0 < height && height <= edge.y1
+            if crosses { crossings.append((edge.polygon, edge.x(at: height))) }
+        }
+        crossings.sort { ($0.polygon, $0.x) < ($1.polygon, $1.x) }
+        var index = 0
+        while index + 1 < crossings.count {
+            guard crossings[index].polygon == crossings[index + 1].polygon else {
+                index += 1
+                continue
+            }
+            body(crossings[index].x, crossings[index + 1].x)
+            index += 2
         }
     }
 

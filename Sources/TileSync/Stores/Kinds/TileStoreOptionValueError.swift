@@ -9,5 +9,14 @@ extension TileStoreOptions {
         public init(_ message: String) {
             self.message = message
         }
+
+        /// `value` as a whole number in `range`.
+        /// - Throws: `ValueError` saying the range when it is not one.
+        static func wholeNumber(_ value: String, in range: ClosedRange<Int>) throws(ValueError) -> Int {
+            guard let number = Int(value), range.contains(number) else {
+                throw ValueError("must be a whole number in \(range.lowerBound)...\(range.upperBound), not '\(value)'")
+            }
+            return number
+        }
     }
 }

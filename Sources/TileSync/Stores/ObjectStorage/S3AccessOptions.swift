@@ -26,10 +26,7 @@ public struct S3AccessOptions: Sendable {
         TileStoreOptions.CommandLineOption(name: S3TransfersOption.name, placeholder: "n",
                                    help: "Requests in flight for s3:// and http(s):// stores (default \(S3Configuration.defaultTransfers)).",
                                    uses: [.read, .create, .update, .change], recipients: .storesReadingIt) { value, options throws(TileStoreOptions.ValueError) in
-            guard let count = Int(value), (1...1024).contains(count) else {
-                throw TileStoreOptions.ValueError("must be a whole number in 1...1024, not '\(value)'")
-            }
-            options.s3Transfers = count
+            options.s3Transfers = try TileStoreOptions.ValueError.wholeNumber(value, in: 1...1024)
         },
         TileStoreOptions.CommandLineOption(name: S3CacheControlOption.name, placeholder: "text",
                                    help: "Cache-Control header of objects written to s3://.",

@@ -74,18 +74,12 @@ struct TileServerOptions: Sendable {
         TileStoreOptions.CommandLineOption(name: TileServerConnectionsOption.name, placeholder: "n",
                                    help: "Connections to a tile server source (default \(defaultConnections)); over\nHTTP/1.1 one request at a time on each.",
                                    uses: [.read], recipients: .storesReadingIt) { value, options throws(TileStoreOptions.ValueError) in
-            guard let count = Int(value), (1...64).contains(count) else {
-                throw TileStoreOptions.ValueError("must be a whole number in 1...64, not '\(value)'")
-            }
-            options.tileServerConnections = count
+            options.tileServerConnections = try TileStoreOptions.ValueError.wholeNumber(value, in: 1...64)
         },
         TileStoreOptions.CommandLineOption(name: TileServerStreamsOption.name, placeholder: "n",
                                    help: "Requests in flight on one HTTP/2 connection to a tile server\n(default \(defaultStreams); the server's limit caps it).",
                                    uses: [.read], recipients: .storesReadingIt) { value, options throws(TileStoreOptions.ValueError) in
-            guard let count = Int(value), (1...256).contains(count) else {
-                throw TileStoreOptions.ValueError("must be a whole number in 1...256, not '\(value)'")
-            }
-            options.tileServerStreams = count
+            options.tileServerStreams = try TileStoreOptions.ValueError.wholeNumber(value, in: 1...256)
         },
         TileStoreOptions.CommandLineOption(name: TileServerCertificatesOption.name, placeholder: "file",
                                    help: "Trust the certificate authorities in this PEM file for a tile\nserver over HTTPS (a private CA; also CURL_CA_BUNDLE, SSL_CERT_FILE).",
