@@ -50,6 +50,11 @@ final class SQLiteStatement {
         try check(sqlite3_bind_int64(statement, index, sqlite3_int64(value)))
     }
 
+    func bind(_ value: Double?, at index: Int32) throws(SQLiteError) {
+        guard let value else { return try check(sqlite3_bind_null(statement, index)) }
+        try check(sqlite3_bind_double(statement, index, value))
+    }
+
     func bind(_ value: String?, at index: Int32) throws(SQLiteError) {
         guard let value else { return try check(sqlite3_bind_null(statement, index)) }
         try check(sqlite3_bind_text(statement, index, value, -1, ctilesync_sqlite_transient()))
@@ -94,6 +99,16 @@ final class SQLiteStatement {
 
     func int(at column: Int32) -> Int {
         Int(sqlite3_column_int64(statement, column))
+    }
+
+    /// True when the column holds a REAL or an INTEGER.
+    func isNumber(at column: Int32) -> Bool {
+        let type = sqlite3_column_type(statement, column)
+        return type == SQLITE_INTEGER || type == SQLITE_FLOAT
+    }
+
+    func double(at column: Int32) -> Double {
+        sqlite3_column_double(statement, column)
     }
 
     func text(at column: Int32) -> String? {

@@ -11,7 +11,8 @@ struct ConvertCommand: Command {
         abstract: "Copy the tiles of one store into a new store of any kind.",
         discussion: """
             Stores are MBTiles files, z/x/y folders, tar archives (.tar, .tar.gz, .tgz, .tar.zst),
-            PMTiles v3 archives (.pmtiles) and S3 prefixes (s3://bucket/prefix). The kind is
+            PMTiles v3 archives (.pmtiles), S3 prefixes (s3://bucket/prefix) and GeoPackage tile
+            tables (file.gpkg#table; the table is added beside the file's others). The kind is
             inferred from the name or contents, or forced by a prefix:
             \(StoreKindOptions.kindPrefixes).
             Tile bytes are copied unchanged (unless --compress re-encodes vector tiles, on every

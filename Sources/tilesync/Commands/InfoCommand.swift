@@ -79,10 +79,35 @@ struct InfoCommand: Command {
             Terminal.out(printsJSON ? JSONWriter.text(StatsOutput.json(statistics)) : StatsOutput.text(statistics))
             return 0
         }
+        let contained = location.kind.containedStores(at: location)
+        if !contained.isEmpty {
+            status.finish()
+            Terminal.out(try containedStoresText(contained))
+            return 0
+        }
         let description = try describe(status: status, cancellation: cancellation)
         status.finish()
         Terminal.out(printsJSON ? JSONWriter.text(json(description)) : text(description))
         return 0
+    }
+
+    /// One line per store a container holds (schema, tiles, zooms), or the JSON of them.
+    private func containedStoresText(_ addresses: [String]) throws -> String {
+        let stores = try addresses.map { address in
+            let reader = try TileStoreLocation(parsing: address).openReader()
+            return (address: address, schema: reader.schemaDescription, summary: try reader.summary(matching: .all, countingBytes: false))
+        }
+        if printsJSON {
+            return JSONWriter.text(.object([("store", .string(location.address)), ("stores", .array(stores.map { store in
+                .object([("store", .string(store.address)), ("schema", .string(store.schema)), ("tiles", .int(store.summary.tileCount)),
+                         ("minzoom", store.summary.minZoom.map(JSONValue.int) ?? .null), ("maxzoom", store.summary.maxZoom.map(JSONValue.int) ?? .null)])
+            }))]))
+        }
+        let lines = stores.map { store in
+            let zooms = store.summary.minZoom.map { "z\($0)-\(store.summary.maxZoom ?? $0)" } ?? "no tiles"
+            return "  \(store.address): \(store.schema), \(store.summary.tileCount) tiles, \(zooms)"
+        }
+        return (["\(location.address) holds \(stores.count) tile stores; name one to read it:"] + lines).joined(separator: "\n")
     }
 
     private func describe(status: StatusLine, cancellation: CancellationFlag) throws -> Description {

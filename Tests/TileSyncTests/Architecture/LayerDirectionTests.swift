@@ -82,9 +82,9 @@ struct LayerDirectionTests {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: Self.sources + "/TileSync/Stores/" + folder)) ?? []
             return files.contains { $0.hasSuffix("StoreKind.swift") && $0 != "TileStoreKind.swift" }
         }
-        #expect(kindFolders.sorted() == ["Directory", "MBTiles", "ObjectStorage", "PMTiles", "Tar", "TileServer"])
+        #expect(kindFolders.sorted() == ["Directory", "GeoPackage", "MBTiles", "ObjectStorage", "PMTiles", "Tar", "TileServer"])
         var patterns = [#"is \w+StoreKind\b"#, #"as\? *(any +)?\w*(Reader|Writer|Updater|StoreKind)\b"#,
-                        #"kind: *\.(mbtiles|directory|tar|pmtiles|s3|tileServer)\b"#, #"\w+StoreKind\(\)"#]
+                        #"kind: *\.(mbtiles|directory|tar|pmtiles|s3|tileServer|gpkg)\b"#, #"\w+StoreKind\(\)"#]
         patterns.append(#"\bkind\.name *(==|!=) *""#)
         let expressions = try patterns.map { try NSRegularExpression(pattern: $0) }
         var found: [String] = []

@@ -82,10 +82,10 @@ struct KindStoresTests {
         #expect(try stores.tiles(location) == [tile: GeneratedStore.bytes(for: tile)])
     }
 
-    @Test("The matrices run the registry's writable kinds: all 25 ordered pairs of today's five where rclone is installed")
+    @Test("The matrices run the registry's writable kinds: all 36 ordered pairs of today's six where rclone is installed")
     func pairCount() {
         let registry = TileStoreRegistry.standard.kinds.filter(\.capabilities.isWritable).map(\.name)
-        #expect(registry == ["mbtiles", "dir", "tar", "pmtiles", "s3"])
+        #expect(registry == ["mbtiles", "dir", "tar", "pmtiles", "s3", "gpkg"])
         #expect(TileStoreRegistry.standard.kinds.filter { !$0.capabilities.isWritable }.map(\.name) == ["tileserver"])
         #expect(KindStores.kindNames == (S3TestServer.available ? registry : registry.filter { $0 != "s3" }))
     }

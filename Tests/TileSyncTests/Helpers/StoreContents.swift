@@ -7,7 +7,11 @@ enum StoreContents {
     static func tiles(_ location: String, layout: PathTemplate? = nil) throws -> [TileCoordinate: Data] {
         var options = TileStoreOptions()
         options.layout = layout
-        let reader = try TileStoreLocation(parsing: location, options: options).openReader()
+        return try tiles(TileStoreLocation(parsing: location, options: options).openReader())
+    }
+
+    /// Tiles of an open reader keyed by XYZ coordinate.
+    static func tiles(_ reader: any TileReader) throws -> [TileCoordinate: Data] {
         let cursor = try reader.tiles(matching: .all)
         var tiles: [TileCoordinate: Data] = [:]
         while let tile = try cursor.next() { tiles[tile.coordinate] = tile.data }

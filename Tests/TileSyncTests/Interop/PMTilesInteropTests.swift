@@ -8,16 +8,7 @@ enum PythonPMTiles {
     static let missingMessage: Comment = "python3 with the pmtiles package not found (pip install pmtiles): python interop SKIPPED"
 
     static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try ExternalTool.run("python3", arguments)
     }
 
     /// What the python reader sees: header counts, then `z/x/y md5` per tile, sorted.

@@ -37,6 +37,10 @@ public protocol TileStoreKind: Sendable {
     func makeUpdater(at location: TileStoreLocation, options: Options) throws(TileStoreError) -> any TileUpdater
     /// What holds the store at `location`.
     func resource(at location: TileStoreLocation) -> any TileStoreLocation.Resource
+    /// The addresses of the stores a location holds when it names a container of several
+    /// (a GeoPackage file with several tile tables gives `file.gpkg#table` for each); empty when
+    /// it names one store (the default), so `info` lists them instead of reading one.
+    func containedStores(at location: TileStoreLocation) -> [String]
     /// The metadata a reader of this kind gives back after a writer stored `metadata`: the same
     /// keys and values unless the kind moves or reformats some (a PMTiles keeps bounds and
     /// centre in its header, to 10^-7 degrees). A sync compares this with the destination's.
@@ -47,6 +51,8 @@ extension TileStoreKind {
     public func storedMetadata(_ metadata: TileMetadata) -> TileMetadata { metadata }
 
     public var commandLineOptions: [TileStoreOptions.CommandLineOption] { [] }
+
+    public func containedStores(at location: TileStoreLocation) -> [String] { [] }
 
     public var requestOptionNames: Set<String> { [] }
 

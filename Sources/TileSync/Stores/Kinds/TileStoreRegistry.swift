@@ -16,6 +16,7 @@ public struct TileStoreRegistry: Sendable {
         PMTilesStoreKind(),
         S3StoreKind(),
         TileServerStoreKind(),
+        GeoPackageStoreKind(),
     ])
 
     /// A registry of these kinds.

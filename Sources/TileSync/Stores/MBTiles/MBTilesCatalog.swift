@@ -79,7 +79,7 @@ struct MBTilesCatalog {
 
     /// An SQLite failure while writing, with the disk-full hint when it is one.
     static func writeError(_ error: SQLiteError, store: String, item: String?) -> TileStoreError {
-        TileStoreError(.io, store: store, item: item, message: error.message, hint: error.code == .full ? TileStoreError.diskFullHint : nil)
+        error.writingError(store: store, item: item)
     }
 
     /// Any failure while finishing a write (SQLite, the flush and rename of the file) as a store error.
@@ -93,19 +93,6 @@ struct MBTilesCatalog {
 
     /// Maps an SQLite failure while opening to a store error with a useful kind.
     static func openError(_ error: SQLiteError, store: String) -> TileStoreError {
-        switch error.code {
-        case .notADatabase:
-            TileStoreError(.notATileStore, store: store, message: "not an SQLite database (\(error.message))")
-        case .corrupt:
-            TileStoreError(.corrupt, store: store, message: "damaged SQLite database (\(error.message))",
-                           hint: "the file may be truncated; fetch it again")
-        case .cannotOpen:
-            TileStoreError(.notFound, store: store, message: "cannot open (\(error.message))")
-        case .readOnly:
-            TileStoreError(.corrupt, store: store, message: "has an interrupted write (a hot journal beside it) that a read-only reader cannot roll back",
-                           hint: "open it once for writing, e.g. `tilesync sync` into it or `sqlite3 FILE 'PRAGMA quick_check'`")
-        default:
-            TileStoreError(.io, store: store, message: error.description)
-        }
+        error.openingError(store: store)
     }
 }

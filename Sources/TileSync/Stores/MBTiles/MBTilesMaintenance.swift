@@ -5,9 +5,7 @@ enum MBTilesMaintenance {
     /// writing once, as every SQLite writer does on open. Read-only connections cannot do it.
     /// Errors are left to the next real open to report.
     static func recover(path: String) {
-        guard AtomicFile.exists(path + "-journal") || AtomicFile.exists(path + "-wal"),
-              let connection = try? SQLiteConnection(path: path, mode: .readWrite) else { return }
-        _ = try? connection.rows("SELECT count(*) FROM sqlite_master")
+        SQLiteConnection.rollBackInterruptedWrite(path: path)
     }
 
     /// Statements that rewrite `tile_hash` (flat-with-hash) or `tile_id` (normalized, in `map`

@@ -171,10 +171,8 @@ final class MBTilesReader: TileReader, StoredHashChecking, ConsistentReading, In
     /// cannot commit until `endReadTransaction()`).
     func beginReadTransaction() throws(TileStoreError) {
         do {
-            try connection.execute("BEGIN DEFERRED")
-            _ = try connection.rows("SELECT count(*) FROM sqlite_master")
+            try connection.beginReadTransaction()
         } catch {
-            try? connection.execute("ROLLBACK")
             throw readError(error, item: nil)
         }
         holdsReadTransaction = true
@@ -484,16 +482,7 @@ final class MBTilesReader: TileReader, StoredHashChecking, ConsistentReading, In
     }
 
     func readError(_ error: SQLiteError, item: String?) -> TileStoreError {
-        switch error.code {
-        case .corrupt, .notADatabase:
-            TileStoreError(.corrupt, store: location.address, item: item,
-                           message: "damaged SQLite database (\(error.message))",
-                           hint: "the file may be truncated; fetch it again")
-        case .interrupt:
-            TileStoreError(.interrupted, store: location.address, item: item, message: "interrupted")
-        default:
-            TileStoreError(.io, store: location.address, item: item, message: error.description)
-        }
+        error.readingError(store: location.address, item: item)
     }
 
     /// `tile 6/10/53 (TMS row 10)`.

@@ -37,7 +37,7 @@ struct RegistryTests {
     @Test("Prefixes force a kind; names, existing folders and first bytes choose one; a new plain path is a folder")
     func resolution() throws {
         let directory = try TemporaryDirectory()
-        #expect(TileStoreRegistry.standard.kinds.map(\.name) == ["mbtiles", "dir", "tar", "pmtiles", "s3", "tileserver"])
+        #expect(TileStoreRegistry.standard.kinds.map(\.name) == ["mbtiles", "dir", "tar", "pmtiles", "s3", "tileserver", "gpkg"])
         #expect(try Self.kindName("mbtiles:" + directory.file("x")) == "mbtiles")
         #expect(try Self.kindName("s3://bucket/tiles") == "s3")
         #expect(try Self.kindName("S3://bucket") == "s3")
@@ -69,8 +69,8 @@ struct RegistryTests {
             #expect {
                 _ = try TileStoreLocation(parsing: path)
             } throws: { error in
-                (error as? TileStoreError)?.description == path + ": not a kind of tile store TileSync knows (MBTiles, folder, tar archive, PMTiles archive, S3, tile server) "
-                    + "(name the kind with a prefix: mbtiles:, dir:, tar:, pmtiles:, s3:, tileserver:)"
+                (error as? TileStoreError)?.description == path + ": not a kind of tile store TileSync knows (MBTiles, folder, tar archive, PMTiles archive, S3, tile server, GeoPackage) "
+                    + "(name the kind with a prefix: mbtiles:, dir:, tar:, pmtiles:, s3:, tileserver:, gpkg:)"
             }
         }
         #expect {

@@ -23,6 +23,7 @@ struct ReaderRolesTests {
         "tar": ["inspection", "grids"],
         "pmtiles": ["integrity", "mergeStreaming", "inspection", "cancellation", "compressionDeclaration"],
         "s3": ["inspection"],
+        "gpkg": ["consistentReads", "integrity", "inspection", "cancellation"],
     ]
 
     @Test("The roles of each writable kind's reader", arguments: KindStores.kindNames)
