@@ -57,7 +57,8 @@ final class SyncContext {
         self.warnings = warnings
         sourceStamp = source.resource.versionStamp ?? sourceReader.roles.downloadKeeping?.downloadsStamp
         let destinationStamp = resource.versionStamp
-        sourceUnchanged = state != nil && sourceStamp != nil && state?.sourceStamp == sourceStamp
+        let asksListedTilesAgain = options.filter.tiles != nil && sourceReader.roles.downloadKeeping != nil
+        sourceUnchanged = state != nil && sourceStamp != nil && state?.sourceStamp == sourceStamp && !asksListedTilesAgain
         destinationUnchanged = state != nil && destinationStamp != nil && state?.destinationStamp == destinationStamp
     }
 
@@ -112,6 +113,7 @@ final class SyncContext {
     private static func describe(_ filter: TileFilter) -> String {
         "\(filter.zooms.lowerBound)-\(filter.zooms.upperBound)" + (filter.boundingBox.map { "@\($0)" } ?? "")
             + (filter.region.map { "@region:\($0.fingerprint)" } ?? "")
+            + (filter.tiles.map { "@tiles:\($0.fingerprint)" } ?? "")
             + (filter.shard.map { "#\($0)" } ?? "")
     }
 }

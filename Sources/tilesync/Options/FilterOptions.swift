@@ -1,7 +1,7 @@
 import TileSync
 
-/// `--min-zoom`, `--max-zoom`, `--bbox`, `--region` (`--buffer`, `--border`), `--shard`: which
-/// tiles a command covers.
+/// `--min-zoom`, `--max-zoom`, `--bbox`, `--region` (`--buffer`, `--border`), `--tiles`
+/// (`--expand-zooms`), `--shard`: which tiles a command covers.
 struct FilterOptions {
     static let minZoom = OptionDefinition.value("min-zoom", "z", help: "Lowest zoom level to include (0-30).")
     static let maxZoom = OptionDefinition.value("max-zoom", "z", help: "Highest zoom level to include (0-30).")
@@ -13,7 +13,11 @@ struct FilterOptions {
     static let buffer = OptionDefinition.value(
         "buffer", "distance", help: "With --region: the corridor's half-width on the ground around\nlines and points (and around polygons), e.g. 500m or 2km.")
     static let border = OptionDefinition.value("border", "n", help: "With --region: n more tiles around the region at every zoom.")
-    static let definitions = [minZoom, maxZoom, boundingBox, region, buffer, border, shard]
+    static let tiles = OptionDefinition.value(
+        "tiles", "file", help: "Only the tiles listed in this file: z/x/y a line, as osm2pgsql's expire\noutput writes them (also z x y, z,x,y; # comments); - reads standard\ninput. A bad line stops the run naming it (or, with --skip-invalid\nwhere the command has it, is counted).")
+    static let expandZooms = OptionDefinition.value(
+        "expand-zooms", "min-max", help: "With --tiles: each listed tile with its ancestors and descendants at\nthese zooms (a z14 list with 0-16: its z0-13 parents, z15-16 children).")
+    static let definitions = [minZoom, maxZoom, boundingBox, region, buffer, border, tiles, expandZooms, shard]
 
     /// The tiles allowed (`.all` when no option was given).
     let filter: TileFilter
@@ -37,8 +41,9 @@ struct FilterOptions {
                 throw UsageError("--shard: \(error.description)", spec: arguments.spec)
             }
         }
+        let list = try Self.tileList(arguments)
         do {
-            filter = try TileFilter(minZoom: minZoom, maxZoom: maxZoom, boundingBox: box, region: region, shard: shard)
+            filter = try TileFilter(minZoom: minZoom, maxZoom: maxZoom, boundingBox: box, region: region, tiles: list, shard: shard)
         } catch {
             throw UsageError(error.description, spec: arguments.spec)
         }
@@ -66,6 +71,34 @@ struct FilterOptions {
         let tiles = try arguments.integer(border, in: 0...TileRegion.maximumBorder) ?? 0
         return try TileRegion(geoJSONFile: path, buffer: distance, border: tiles)
     }
+
+    /// `--tiles` read (widened by `--expand-zooms`; invalid lines skipped with the command's
+    /// `--skip-invalid`), or nil when absent.
+    /// - Throws: `UsageError` for `--expand-zooms` without `--tiles` or malformed; `TileListError`
+    ///   for a list that cannot be used (exit 1, naming the file and line).
+    static func tileList(_ arguments: ParsedArguments) throws -> TileList? {
+        guard let path = arguments.value(tiles) else {
+            if arguments.isGiven(expandZooms) { throw UsageError("--expand-zooms needs --tiles FILE", spec: arguments.spec) }
+            return nil
+        }
+        var widening: ClosedRange<Int>?
+        if let text = arguments.value(expandZooms) {
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+            guard parts.count == 2, let low = parts[0], let high = parts[1], (0...TileCoordinate.maxZoom).contains(low),
+                  (low...TileCoordinate.maxZoom).contains(high) else {
+                throw UsageError("--expand-zooms '\(text)' is not MIN-MAX with 0 <= MIN <= MAX <= \(TileCoordinate.maxZoom)", spec: arguments.spec)
+            }
+            widening = low...high
+        }
+        let list = try TileList(path: path, widening: widening, skipInvalid: arguments.flag(skipInvalidLines))
+        if list.skippedLines > 0 {
+            Terminal.err("Warning: \(path): \(list.skippedLines) invalid line\(list.skippedLines == 1 ? "" : "s") skipped (--skip-invalid)")
+        }
+        return list
+    }
+
+    /// The commands' `--skip-invalid` flag, which also skips invalid lines of a tile list.
+    private static let skipInvalidLines = OptionDefinition.flag("skip-invalid", help: "")
 
     /// `--bbox` parsed, or nil when absent.
     static func boundingBox(_ arguments: ParsedArguments) throws(UsageError) -> BoundingBox? {

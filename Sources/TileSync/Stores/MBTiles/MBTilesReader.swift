@@ -492,7 +492,7 @@ final class MBTilesReader: TileReader, StoredHashChecking, ConsistentReading, In
 
     /// True when `whereClause` selects exactly the filter's tiles; a region or a shard is
     /// narrowed to its extent there and checked tile by tile.
-    static func sqlIsExact(_ filter: TileFilter) -> Bool { filter.region == nil && filter.shard == nil }
+    static func sqlIsExact(_ filter: TileFilter) -> Bool { filter.region == nil && filter.tiles == nil && filter.shard == nil }
 
     /// A summary from the index rows within the filter's extent, each checked against it.
     private func summaryTileByTile(matching filter: TileFilter, countingBytes: Bool) throws -> TileSetSummary {

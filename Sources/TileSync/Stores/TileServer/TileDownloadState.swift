@@ -135,9 +135,11 @@ final class TileDownloadState {
     }
 
     /// What to do for a tile of the plan; `needsBytes` when the tile's bytes are wanted, not
-    /// only its size and MD5.
-    func step(for coordinate: TileCoordinate, needsBytes: Bool, now: Int64 = Int64(Date().timeIntervalSince1970)) -> TileDownloadStep {
+    /// only its size and MD5; `revalidating` asks again whatever the record's expiry (a listed tile).
+    func step(for coordinate: TileCoordinate, needsBytes: Bool, revalidating: Bool = false,
+              now: Int64 = Int64(Date().timeIntervalSince1970)) -> TileDownloadStep {
         guard let record = record(at: coordinate) else { return .ask(ifChanged: nil) }
+        let revalidate = self.revalidate || revalidating
         let thisDownload = isUnfinished && record.download == download
         if record.isHole {
             let current = thisDownload || (!revalidate && (record.validators.expiry.map { $0 > now } ?? true))

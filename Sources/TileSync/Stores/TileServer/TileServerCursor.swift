@@ -7,11 +7,13 @@ import Foundation
 /// the tile. With a download state, each tile of the plan is first looked up there
 /// (`TileDownloadStep`): taken without a request, passed over, or asked for (conditionally),
 /// and every answer is remembered as it arrives. `needsBytes` false lets a tile known by its
-/// size and MD5 alone be handed out as such (an index).
+/// size and MD5 alone be handed out as such (an index). A filter with a tile list (an expire
+/// list) asks every listed tile again, however fresh its record: it is listed because it changed.
 final class TileServerCursor: TileCursor {
     private let reader: TileServerReader
     private let downloads: TileDownloadState?
     private let needsBytes: Bool
+    private let asksAgain: Bool
     private var plan: AnyIterator<TileCoordinate>
     private let arrivals = TileServerArrivals()
     private var inFlight = 0
@@ -22,6 +24,7 @@ final class TileServerCursor: TileCursor {
         self.reader = reader
         downloads = reader.downloads
         self.needsBytes = needsBytes
+        asksAgain = filter.tiles != nil
         plan = TileServerPlan(filter: filter).makeIterator()
     }
 
@@ -56,7 +59,7 @@ final class TileServerCursor: TileCursor {
 
     /// Takes a tile of the plan from the download state, or asks for it.
     private func begin(_ coordinate: TileCoordinate) throws {
-        switch downloads?.step(for: coordinate, needsBytes: needsBytes) ?? .ask(ifChanged: nil) {
+        switch downloads?.step(for: coordinate, needsBytes: needsBytes, revalidating: asksAgain) ?? .ask(ifChanged: nil) {
         case .skip:
             reader.tally { $0.reusedHoles += 1 }
         case .use(let record):

@@ -87,7 +87,8 @@ final class TileServerReader: DownloadKeepingReader, CancellableReading, StoreIn
             zooms = zooms.clamped(to: declared)
         }
         let box = filter.boundingBox ?? (filter.region == nil ? endpoint.bounds : nil)
-        return try TileFilter(minZoom: zooms.lowerBound, maxZoom: zooms.upperBound, boundingBox: box, region: filter.region, shard: filter.shard)
+        return try TileFilter(minZoom: zooms.lowerBound, maxZoom: zooms.upperBound, boundingBox: box, region: filter.region, tiles: filter.tiles,
+                              shard: filter.shard)
     }
 
     func tiles(matching filter: TileFilter) throws -> any TileCursor {
