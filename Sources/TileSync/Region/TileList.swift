@@ -76,7 +76,7 @@ public final class TileList: @unchecked Sendable, Equatable, CustomStringConvert
 
     /// True when the list holds the tile.
     public func contains(_ coordinate: TileCoordinate) -> Bool {
-        let key = UInt64(TileOrder.zoomColumnRow.sortKey(coordinate))
+        let key = TileList.key(coordinate)
         guard zooms[coordinate.z]?.contains(coordinate) == true, let block = block(blockIndex(for: key)) else { return false }
         var first = 0, last = block.count
         while first < last {
@@ -95,8 +95,8 @@ public final class TileList: @unchecked Sendable, Equatable, CustomStringConvert
               let rows = Self.overlap(range.rows, extent.rows) else { return [] }
         var found: [TileCoordinate] = []
         for x in columns {
-            let first = UInt64(TileOrder.zoomColumnRow.sortKey(TileCoordinate(unchecked: range.z, x, rows.lowerBound)))
-            let last = UInt64(TileOrder.zoomColumnRow.sortKey(TileCoordinate(unchecked: range.z, x, rows.upperBound)))
+            let first = TileList.key(TileCoordinate(unchecked: range.z, x, rows.lowerBound))
+            let last = TileList.key(TileCoordinate(unchecked: range.z, x, rows.upperBound))
             var index = blockIndex(for: first)
             scan: while let block = block(index) {
                 for key in block where key >= first {
@@ -136,6 +136,11 @@ public final class TileList: @unchecked Sendable, Equatable, CustomStringConvert
         guard read else { return nil }
         cache.withLock { $0 = (index, block) }
         return block
+    }
+
+    /// A tile's key: its position among all tiles of zooms 0 to 30 in (z, x, y) order.
+    static func key(_ coordinate: TileCoordinate) -> UInt64 {
+        UInt64(((1 << (2 * coordinate.z)) - 1) / 3 + (coordinate.x << coordinate.z | coordinate.y))
     }
 
     /// The coordinate of a (z, x, y) key.

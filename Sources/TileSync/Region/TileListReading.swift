@@ -69,7 +69,7 @@ struct TileListReading {
     private mutating func widen(_ tile: TileCoordinate, _ add: (UInt64) throws(TileListError) -> Void) throws(TileListError) {
         guard let widening else {
             added += 1
-            return try add(UInt64(TileOrder.zoomColumnRow.sortKey(tile)))
+            return try add(TileList.key(tile))
         }
         let widened = widening.reduce(0) { sum, z in z > tile.z ? sum + 1 << (2 * (z - tile.z)) : sum + 1 }
         guard added + widened <= TileList.maximumTiles else {
@@ -79,13 +79,13 @@ struct TileListReading {
         for z in widening {
             guard z > tile.z else {
                 let shift = tile.z - z
-                try add(UInt64(TileOrder.zoomColumnRow.sortKey(TileCoordinate(unchecked: z, tile.x >> shift, tile.y >> shift))))
+                try add(TileList.key(TileCoordinate(unchecked: z, tile.x >> shift, tile.y >> shift)))
                 continue
             }
             let shift = z - tile.z
             for x in (tile.x << shift)..<((tile.x + 1) << shift) {
                 for y in (tile.y << shift)..<((tile.y + 1) << shift) {
-                    try add(UInt64(TileOrder.zoomColumnRow.sortKey(TileCoordinate(unchecked: z, x, y))))
+                    try add(TileList.key(TileCoordinate(unchecked: z, x, y)))
                 }
             }
         }

@@ -22,6 +22,9 @@ extension TileSynchronizer {
         /// Refuse, before any change, a sync that would delete more than this many tiles
         /// (`--max-delete`, rclone's guard against an emptied or wrong source); nil: no limit.
         public var maxDelete: Int?
+        /// Where to write the public URLs of what the sync changed (nothing is written when
+        /// nothing changed, or on a dry run).
+        public var purgeList: TileSynchronizer.PurgeList?
         /// What the run refuses before its first write (`--max-tiles`, free space).
         public var limits = TileAmountLimits()
         /// Polled between tiles; true stops the run before the commit, leaving the destination as it was.

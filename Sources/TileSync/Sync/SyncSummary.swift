@@ -27,6 +27,8 @@ extension TileSynchronizer {
         public internal(set) var metadataChanged = false
         /// True when nothing was changed on disk (a diff, a dry run, or nothing to do).
         public internal(set) var wroteNothing = true
+        /// URLs written to the purge list (`Options.purgeList`); nil when none was written.
+        public internal(set) var purgedURLs: Int?
         /// True when the destination did not exist and was created.
         public internal(set) var created = false
         /// True when the sync state showed that neither store changed since the last sync.

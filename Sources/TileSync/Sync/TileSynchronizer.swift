@@ -118,6 +118,10 @@ public enum TileSynchronizer {
             .apply(metadata: prepared.metadata, format: prepared.format, through: updater)
         summary.created = !context.destinationExisted
         summary.wroteNothing = false
+        if let purge = context.options.purgeList {
+            summary.purgedURLs = try purge.write(plan: planner.plan, fileExtension: prepared.format.format.fileExtension,
+                                                 layout: context.destination.options.layout ?? .xyz, metadataChanged: summary.metadataChanged)
+        }
         let sourceStamp = context.finishSource()
         try? planner.nextState?.finish(identity: context.identity, sourceStamp: sourceStamp, destinationStamp: context.destinationStampNow)
         return summary

@@ -8,6 +8,10 @@ struct SyncCommand: Command {
     static let skipInvalid = OptionDefinition.flag("skip-invalid", help: "Skip invalid source tiles with a warning count.")
     static let maxDelete = OptionDefinition.value("max-delete", "N",
                                                   help: "Refuse, before any change, a sync that would delete more\nthan N tiles (it says how many it would have).")
+    static let purgeList = OptionDefinition.value(
+        "purge-list", "file", help: "Write the public URL of every tile written or deleted (and of\nmetadata.json when the metadata changed) to this file, one a line,\nfor a CDN's purge API; nothing is written when nothing changed.")
+    static let publicURL = OptionDefinition.value(
+        "public-url", "url", help: "With --purge-list: where the destination is published: a tile URL\ntemplate ({z}, {x}, {y}, {-y}, {q}, {ext}) or a base URL the tile\npaths of the destination's layout are added to.")
     /// Plan lines a dry run prints at most.
     static let shownPlanLines = 20
 
@@ -34,7 +38,7 @@ struct SyncCommand: Command {
             .init(name: "source", help: "The store to copy from; several are merged, in the order given\n(see --on-duplicate).", isVariadic: true),
             .init(name: "destination", help: "The store to update (created if missing)."),
         ],
-        options: [delete, maxDelete, dryRun, checksum] + StorePairOptions.definitions(destination: .existingDestination, use: .update)
+        options: [delete, maxDelete, dryRun, checksum, purgeList, publicURL] + StorePairOptions.definitions(destination: .existingDestination, use: .update)
             + [StorePairOptions.onDuplicate] + TransformOptions.definitions + [skipInvalid] + LimitOptions.definitions
             + OutputOptions.definitions,
         examples: [
@@ -43,6 +47,7 @@ struct SyncCommand: Command {
             "tilesync sync tiles/ mirror/ --dry-run",
             "tilesync sync world.mbtiles tiles/ --max-zoom 10",
             "tilesync sync tiles/ s3://my-bucket/world --delete --endpoint http://127.0.0.1:9000",
+            "tilesync sync nightly.mbtiles s3://cdn-origin/world --delete --purge-list purge.txt --public-url https://cdn.example.com/world",
         ])
 
     static let catchesSignals = true
@@ -60,6 +65,12 @@ struct SyncCommand: Command {
         options.delete = arguments.flag(Self.delete)
         options.dryRun = arguments.flag(Self.dryRun)
         options.maxDelete = try arguments.integer(Self.maxDelete, in: 0...Int.max)
+        switch (arguments.value(Self.purgeList), arguments.value(Self.publicURL)) {
+        case (let path?, let url?): options.purgeList = TileSynchronizer.PurgeList(path: path, publicURL: url)
+        case (nil, nil): break
+        case (nil, _?): throw UsageError("--public-url needs --purge-list FILE", spec: Self.spec)
+        case (_?, nil): throw UsageError("--purge-list needs --public-url URL (where the destination is published)", spec: Self.spec)
+        }
         self.options = options
         output = OutputOptions(arguments)
     }
@@ -107,6 +118,9 @@ struct SyncCommand: Command {
             Terminal.out("Synced \(summary.source.address) to \(summary.destination.address)\(summary.created ? " (created)" : ""): \(counts), "
                 + "\(Formatting.bytes(summary.bytesToWrite)) written"
                 + (summary.metadataChanged ? ", metadata updated" : "") + " in \(Formatting.seconds(summary.seconds))")
+        }
+        if let purge = options.purgeList, !options.dryRun {
+            Terminal.out(summary.purgedURLs.map { "Purge list: \($0) URLs in \(purge.path)" } ?? "Purge list: nothing changed, \(purge.path) not written")
         }
         if let line = RasterOutput.line(summary.rasterReencoding, options.transforms.rasterEncoding) { Terminal.out(line) }
         if summary.tilesWithoutLayers > 0 {

@@ -37,9 +37,15 @@ enum SyncOutput {
             ("not_carried", json(summary.uncarried)),
             ("raster", RasterOutput.json(summary.rasterReencoding)),
             ("tiles_without_layers", .int(summary.tilesWithoutLayers)),
+            ("purged_urls", purgedURLs(summary)),
             ("warnings", .array(summary.warnings.map { .string($0) })),
             ("notes", .array(summary.notes.map { .string($0) })),
         ] + [MergeOutput.json(merge)].compactMap { $0 })
+    }
+
+    /// The URLs written to the purge list, null when none was written.
+    private static func purgedURLs(_ summary: TileSynchronizer.Summary) -> JSONValue {
+        summary.purgedURLs.map { JSONValue.int($0) } ?? .null
     }
 
     /// What a source holds that was not carried: `[{"item": ..., "rows": n or null}]`.
