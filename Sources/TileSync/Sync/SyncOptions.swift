@@ -25,6 +25,10 @@ extension TileSynchronizer {
         /// Where to write the public URLs of what the sync changed (nothing is written when
         /// nothing changed, or on a dry run).
         public var purgeList: TileSynchronizer.PurgeList?
+        /// Where to write what the sync changes in the destination as a patch in martin's format
+        /// (a new file; none is written when nothing changes, or on a dry run). The destination
+        /// must exist: the patch turns its copy before the sync into its copy after.
+        public var patchPath: String?
         /// What the run refuses before its first write (`--max-tiles`, free space).
         public var limits = TileAmountLimits()
         /// Polled between tiles; true stops the run before the commit, leaving the destination as it was.

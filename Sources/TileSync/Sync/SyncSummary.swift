@@ -29,6 +29,9 @@ extension TileSynchronizer {
         public internal(set) var wroteNothing = true
         /// URLs written to the purge list (`Options.purgeList`); nil when none was written.
         public internal(set) var purgedURLs: Int?
+        /// The patch written (`Options.patchPath`): the destination's `agg_tiles_hash` before and
+        /// after, and the patch's size in bytes; nil when none was written.
+        public internal(set) var patch: (before: ContentHash, after: ContentHash, bytes: Int)?
         /// True when the destination did not exist and was created.
         public internal(set) var created = false
         /// True when the sync state showed that neither store changed since the last sync.

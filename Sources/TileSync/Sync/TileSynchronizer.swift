@@ -101,6 +101,7 @@ public enum TileSynchronizer {
         summary.warnings = context.warnings + summary.uncarried.map {
             UncarriedContent.warning($0, source: context.source.address, destination: context.destination.address)
         }
+        var destinationReader = context.destinationReader
         context.destinationReader = nil
         if !context.options.dryRun, let limit = context.options.maxDelete, summary.deleted > limit {
             throw TileStoreError(.limitExceeded, store: context.destination.address,
@@ -114,8 +115,8 @@ public enum TileSynchronizer {
             }
             return summary
         }
-        try SyncApplier(context: context, plan: planner.plan, nextState: planner.nextState, grids: grids)
-            .apply(metadata: prepared.metadata, format: prepared.format, through: updater)
+        try carryOut(planner.plan, nextState: planner.nextState, context: context, grids: grids, updater: updater, metadata: (current, prepared),
+                     destinationReader: &destinationReader, summary: &summary)
         summary.created = !context.destinationExisted
         summary.wroteNothing = false
         if let purge = context.options.purgeList {
@@ -125,6 +126,32 @@ public enum TileSynchronizer {
         let sourceStamp = context.finishSource()
         try? planner.nextState?.finish(identity: context.identity, sourceStamp: sourceStamp, destinationStamp: context.destinationStampNow)
         return summary
+    }
+
+    /// Writes the patch first when asked (then lets the destination's reader go), and applies
+    /// the plan; a patch whose change failed is withdrawn.
+    private static func carryOut(_ plan: SyncPlanTable, nextState: SyncStateWriter?, context: SyncContext, grids: UTFGridComparison?, updater: (any TileUpdater)?,
+                                 metadata: (current: TileMetadata, prepared: PreparedMetadata), destinationReader: inout (any TileReader)?,
+                                 summary: inout TileSynchronizer.Summary) throws {
+        var patch: SyncPatch?
+        if let path = context.options.patchPath {
+            guard let reader = destinationReader else {
+                throw TileStoreError(.notFound, store: context.destination.address,
+                                     message: "--write-patch needs an existing destination: a patch turns its copy before the sync into its copy after")
+            }
+            let written = SyncPatch(path: path)
+            summary.patch = try written.write(context: context, plan: plan, destinationReader: reader,
+                                              currentMetadata: metadata.current, preparedMetadata: metadata.prepared.metadata)
+            patch = written
+        }
+        destinationReader = nil
+        do {
+            try SyncApplier(context: context, plan: plan, nextState: nextState, grids: grids)
+                .apply(metadata: metadata.prepared.metadata, format: metadata.prepared.format, through: updater)
+        } catch {
+            patch?.withdraw()
+            throw error
+        }
     }
 
     /// The UTFGrids of both stores compared (nil when neither keeps any, or the destination

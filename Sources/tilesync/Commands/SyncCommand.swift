@@ -8,6 +8,8 @@ struct SyncCommand: Command {
     static let skipInvalid = OptionDefinition.flag("skip-invalid", help: "Skip invalid source tiles with a warning count.")
     static let maxDelete = OptionDefinition.value("max-delete", "N",
                                                   help: "Refuse, before any change, a sync that would delete more\nthan N tiles (it says how many it would have).")
+    static let writePatch = OptionDefinition.value(
+        "write-patch", "file", help: "Also write what the sync changes as a patch in martin's format (a new\nfile; agg_tiles_hash before and after), for copies to apply instead\nof downloading the store; none is written when nothing changed.")
     static let purgeList = OptionDefinition.value(
         "purge-list", "file", help: "Write the public URL of every tile written or deleted (and of\nmetadata.json when the metadata changed) to this file, one a line,\nfor a CDN's purge API; nothing is written when nothing changed.")
     static let publicURL = OptionDefinition.value(
@@ -38,7 +40,7 @@ struct SyncCommand: Command {
             .init(name: "source", help: "The store to copy from; several are merged, in the order given\n(see --on-duplicate).", isVariadic: true),
             .init(name: "destination", help: "The store to update (created if missing)."),
         ],
-        options: [delete, maxDelete, dryRun, checksum, purgeList, publicURL] + StorePairOptions.definitions(destination: .existingDestination, use: .update)
+        options: [delete, maxDelete, dryRun, checksum, writePatch, purgeList, publicURL] + StorePairOptions.definitions(destination: .existingDestination, use: .update)
             + [StorePairOptions.onDuplicate] + TransformOptions.definitions + [skipInvalid] + LimitOptions.definitions
             + OutputOptions.definitions,
         examples: [
@@ -48,6 +50,7 @@ struct SyncCommand: Command {
             "tilesync sync world.mbtiles tiles/ --max-zoom 10",
             "tilesync sync tiles/ s3://my-bucket/world --delete --endpoint http://127.0.0.1:9000",
             "tilesync sync nightly.mbtiles s3://cdn-origin/world --delete --purge-list purge.txt --public-url https://cdn.example.com/world",
+            "tilesync sync nightly.mbtiles offline.mbtiles --delete --write-patch 2026-12-05.patch.mbtiles",
         ])
 
     static let catchesSignals = true
@@ -65,6 +68,7 @@ struct SyncCommand: Command {
         options.delete = arguments.flag(Self.delete)
         options.dryRun = arguments.flag(Self.dryRun)
         options.maxDelete = try arguments.integer(Self.maxDelete, in: 0...Int.max)
+        options.patchPath = arguments.value(Self.writePatch)
         switch (arguments.value(Self.purgeList), arguments.value(Self.publicURL)) {
         case (let path?, let url?): options.purgeList = TileSynchronizer.PurgeList(path: path, publicURL: url)
         case (nil, nil): break
@@ -118,6 +122,10 @@ struct SyncCommand: Command {
             Terminal.out("Synced \(summary.source.address) to \(summary.destination.address)\(summary.created ? " (created)" : ""): \(counts), "
                 + "\(Formatting.bytes(summary.bytesToWrite)) written"
                 + (summary.metadataChanged ? ", metadata updated" : "") + " in \(Formatting.seconds(summary.seconds))")
+        }
+        if let path = options.patchPath, !options.dryRun {
+            Terminal.out(summary.patch.map { "Patch: \(path), \(Formatting.bytes($0.bytes)), agg_tiles_hash \($0.before.hex) -> \($0.after.hex)" }
+                ?? "Patch: nothing changed, \(path) not written")
         }
         if let purge = options.purgeList, !options.dryRun {
             Terminal.out(summary.purgedURLs.map { "Purge list: \($0) URLs in \(purge.path)" } ?? "Purge list: nothing changed, \(purge.path) not written")

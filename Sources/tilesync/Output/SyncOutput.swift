@@ -38,9 +38,16 @@ enum SyncOutput {
             ("raster", RasterOutput.json(summary.rasterReencoding)),
             ("tiles_without_layers", .int(summary.tilesWithoutLayers)),
             ("purged_urls", purgedURLs(summary)),
+            ("patch", patch(summary)),
             ("warnings", .array(summary.warnings.map { .string($0) })),
             ("notes", .array(summary.notes.map { .string($0) })),
         ] + [MergeOutput.json(merge)].compactMap { $0 })
+    }
+
+    /// The patch written: its hashes and size, null when none was written.
+    private static func patch(_ summary: TileSynchronizer.Summary) -> JSONValue {
+        guard let patch = summary.patch else { return .null }
+        return .object([("before", .string(patch.before.hex)), ("after", .string(patch.after.hex)), ("bytes", .int(patch.bytes))])
     }
 
     /// The URLs written to the purge list, null when none was written.
