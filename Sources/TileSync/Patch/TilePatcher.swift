@@ -240,19 +240,6 @@ public enum TilePatcher {
     /// missing, then as the base's kind stores them), with the target's value (NULL for a key
     /// only the base has); keys stores manage themselves are left out.
     static func metadataChanges(from base: TileMetadata, to target: TileMetadata, in kind: any TileStoreKind) -> TileMetadata {
-        let ignored = SyncMetadata.ignoredKeys.union(PatchMetadataKeys.bookkeeping)
-        let stored = kind.storedMetadata(target)
-        var changes = TileMetadata()
-        for entry in stored where !ignored.contains(entry.key) {
-            if let value = entry.value {
-                if !base.contains(entry.key) || base[entry.key] != value { changes[entry.key] = value }
-            } else if base[entry.key] != nil {
-                changes.setNull(entry.key)
-            }
-        }
-        for entry in base where !ignored.contains(entry.key) && !stored.contains(entry.key) {
-            changes.setNull(entry.key)
-        }
-        return changes
+        SyncMetadata.patchChanges(from: base, to: target, in: kind)
     }
 }

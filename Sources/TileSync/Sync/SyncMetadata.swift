@@ -36,4 +36,24 @@ enum SyncMetadata {
         }
         return table(kind.storedMetadata(metadata)) != table(current)
     }
+
+    /// The keys whose value differs between the base's metadata and the target's as the base's
+    /// kind would store it, with the target's value (NULL for a key only the base has), as a
+    /// patch records them; keys stores manage themselves and a patch's bookkeeping are left out.
+    static func patchChanges(from base: TileMetadata, to target: TileMetadata, in kind: any TileStoreKind) -> TileMetadata {
+        let ignored = ignoredKeys.union(PatchMetadataKeys.bookkeeping)
+        let stored = kind.storedMetadata(target)
+        var changes = TileMetadata()
+        for entry in stored where !ignored.contains(entry.key) {
+            if let value = entry.value {
+                if !base.contains(entry.key) || base[entry.key] != value { changes[entry.key] = value }
+            } else if base[entry.key] != nil {
+                changes.setNull(entry.key)
+            }
+        }
+        for entry in base where !ignored.contains(entry.key) && !stored.contains(entry.key) {
+            changes.setNull(entry.key)
+        }
+        return changes
+    }
 }

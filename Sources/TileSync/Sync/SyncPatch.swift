@@ -14,7 +14,7 @@ struct SyncPatch {
     ///   no patch file is left then.
     func write(context: SyncContext, plan: SyncPlanTable, destinationReader: any TileReader, currentMetadata: TileMetadata,
                preparedMetadata: TileMetadata) throws -> (before: ContentHash, after: ContentHash, bytes: Int) {
-        let changes = TilePatcher.metadataChanges(from: currentMetadata, to: preparedMetadata, in: context.destination.kind)
+        let changes = SyncMetadata.patchChanges(from: currentMetadata, to: preparedMetadata, in: context.destination.kind)
         let writer = try PatchFileWriter(path: path, overwrite: false)
         do {
             try SyncApplier(context: context, plan: plan, nextState: nil)

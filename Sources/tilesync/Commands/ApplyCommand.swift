@@ -1,6 +1,6 @@
 import TileSync
 
-/// `tilesync apply PATCH STORE`.
+/// `tilesync apply PATCH... STORE`.
 struct ApplyCommand: Command {
     static let force = OptionDefinition.flag("force", help: "Apply even when the store is not the patch's base\n(its agg_tiles_hash differs) or the result would not match.")
 
@@ -19,9 +19,12 @@ struct ApplyCommand: Command {
             folder through a journal that the next run completes if interrupted, a tar or
             PMTiles archive is rewritten and renamed, an s3:// store object by object.
             Binary patches (martin's bsdiffraw, bsdiffrawgz) are not supported.
+            Several patches are a chain, applied in order as one change: each one's
+            agg_tiles_hash_before_apply must be the previous one's agg_tiles_hash_after_apply
+            (a missing link or a wrong order is refused naming both, before the store is read).
             """,
         arguments: [
-            .init(name: "patch", help: "The patch file."),
+            .init(name: "patch", help: "The patch file; several are applied in order as one change.", isVariadic: true),
             .init(name: "store", help: "The store to change: an MBTiles file, a folder, a tar or\nPMTiles archive, an s3:// prefix."),
         ],
         options: [force, LayoutOptions.Role.store.layout, LayoutOptions.Role.store.scheme]
@@ -29,19 +32,21 @@ struct ApplyCommand: Command {
         examples: [
             "tilesync apply update.mbtiles world.mbtiles",
             "tilesync apply update.mbtiles tiles/",
+            "tilesync apply 2026-12-04.patch 2026-12-05.patch 2026-12-06.patch offline.mbtiles",
         ])
 
     static let catchesSignals = true
 
-    let patchPath: String
+    let patchPaths: [String]
+    var patchPath: String { patchPaths.joined(separator: " + ") }
     let store: TileStoreLocation
     var writtenStores: [TileStoreLocation] { [store] }
     let force: Bool
     let output: OutputOptions
 
     init(parsing arguments: ParsedArguments) throws {
-        patchPath = arguments.positionals[0]
-        store = try StoreArgument.store(at: 1, of: arguments, use: .change)
+        patchPaths = Array(arguments.positionals.dropLast())
+        store = try StoreArgument.store(at: arguments.positionals.count - 1, of: arguments, use: .change)
         force = arguments.flag(Self.force)
         output = OutputOptions(arguments)
     }
@@ -50,7 +55,7 @@ struct ApplyCommand: Command {
         var options = TilePatcher.ApplyOptions()
         options.force = force
         options.isCancelled = { cancellation.isSet }
-        let summary = try TilePatcher.apply(patch: patchPath, to: store, options: options)
+        let summary = try TilePatcher.apply(patches: patchPaths, to: store, options: options)
         if output.json {
             Terminal.out(JSONWriter.text(PatchOutput.json(summary)))
             return 0
