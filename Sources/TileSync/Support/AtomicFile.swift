@@ -30,9 +30,12 @@ enum AtomicFile {
         removeTemporaries(in: folder, containing: marker) { pid, path in pid != getpid() && !isOwner(pid, of: path) }
     }
 
-    /// Removes stale temporaries of a destination: beside it, and inside it when it is a folder.
+    /// Removes stale temporaries of a destination: beside it, and inside it when it is a folder;
+    /// and beside it the scratch files (`ScratchFile`) of dead processes, which a process killed
+    /// between creating and unlinking one leaves there.
     static func removeStaleTemporaries(of destination: String) {
         removeTemporaries(of: destination, removeStaleTemporaries(in:containing:))
+        removeStaleTemporaries(in: URL(fileURLWithPath: destination).deletingLastPathComponent().path, containing: temporaryMarker)
     }
 
     /// Removes the temporaries this process made for a destination, beside it and inside it (a

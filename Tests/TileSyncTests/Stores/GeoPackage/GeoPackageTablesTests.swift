@@ -97,3 +97,18 @@ struct GeoPackageTablesTests {
         #expect(try TileStoreLocation(parsing: path + "#a").kind.name == "gpkg")
     }
 }
+
+@Suite("GeoPackage addresses: file.gpkg#table")
+struct GeoPackageAddressTests {
+    @Test("The table follows the first # after a .gpkg name or an existing file; a # elsewhere is part of the path")
+    func addresses() throws {
+        let directory = try TemporaryDirectory()
+        #expect(GeoPackageAddress("a.gpkg#t") == GeoPackageAddress(path: "a.gpkg", table: "t"))
+        #expect(GeoPackageAddress("a.gpkg#t#2") == GeoPackageAddress(path: "a.gpkg", table: "t#2"))
+        #expect(GeoPackageAddress("a.GPKG#") == GeoPackageAddress(path: "a.GPKG", table: nil))
+        #expect(GeoPackageAddress("dir#1/a.gpkg") == GeoPackageAddress(path: "dir#1/a.gpkg", table: nil))
+        try Data().write(to: URL(fileURLWithPath: directory.file("plain.sqlite")))
+        #expect(GeoPackageAddress(directory.file("plain.sqlite") + "#x") == GeoPackageAddress(path: directory.file("plain.sqlite"), table: "x"))
+        #expect(GeoPackageAddress("missing.db#x") == GeoPackageAddress(path: "missing.db#x", table: nil))
+    }
+}
