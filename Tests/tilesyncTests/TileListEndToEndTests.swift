@@ -5,21 +5,13 @@ import Testing
 @Suite("tilesync --tiles: expire lists select exactly their tiles; a listed sync from a tile server asks exactly them again (nginx's log as witness)",
        .enabled(if: NginxServer.available, Comment(rawValue: NginxServer.missingMessage)))
 final class TileListEndToEndTests {
-    let directory: String
-    let server: NginxServer
+    let site: GeneratedTileServer
+    var directory: String { site.directory }
+    var server: NginxServer { site.server }
 
-    /// 300 tiles (zooms 0-3 whole, 215 of zoom 4's 256) at `/fresh/`, every answer fresh for an hour.
+    /// The tree of 300 tiles at `/` and at `/fresh/` (`GeneratedTileServer`).
     init() throws {
-        directory = NSTemporaryDirectory() + "tilesync-tile-list-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try GeneratedSource.write(to: directory + "/tree", count: 300, payload: 40)
-        server = try NginxServer(root: directory + "/tree", locations: """
-            location /fresh/ { expires 1h; rewrite ^/fresh/(.*)$ /$1 break; }
-            """)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: directory)
+        site = try GeneratedTileServer(purpose: "tile-list")
     }
 
     /// (path, status) of the requests logged after the first `start`.

@@ -5,22 +5,13 @@ import Testing
 @Suite("tilesync keeping tile servers' tiles current and resuming downloads (nginx on 127.0.0.1)",
        .enabled(if: NginxServer.available, Comment(rawValue: NginxServer.missingMessage)))
 final class TileServerSyncEndToEndTests {
-    let directory: String
-    let server: NginxServer
+    let site: GeneratedTileServer
+    var directory: String { site.directory }
+    var server: NginxServer { site.server }
 
-    /// The tree of 300 tiles (zooms 0-3 whole, 215 of zoom 4's 256) at `/` (ETag and
-    /// Last-Modified, no expiry) and at `/fresh/` (`Cache-Control: max-age=3600` too).
+    /// The tree of 300 tiles at `/` and at `/fresh/` (`GeneratedTileServer`).
     init() throws {
-        directory = NSTemporaryDirectory() + "tilesync-tileserver-sync-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try GeneratedSource.write(to: directory + "/tree", count: 300, payload: 40)
-        server = try NginxServer(root: directory + "/tree", locations: """
-            location /fresh/ { expires 1h; rewrite ^/fresh/(.*)$ /$1 break; }
-            """)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: directory)
+        site = try GeneratedTileServer(purpose: "tileserver-sync")
     }
 
     struct Request: Hashable {

@@ -35,7 +35,17 @@ enum AtomicFile {
     /// between creating and unlinking one leaves there.
     static func removeStaleTemporaries(of destination: String) {
         removeTemporaries(of: destination, removeStaleTemporaries(in:containing:))
-        removeStaleTemporaries(in: URL(fileURLWithPath: destination).deletingLastPathComponent().path, containing: temporaryMarker)
+        removeStaleTemporaries(in: URL(fileURLWithPath: destination).deletingLastPathComponent().path, containing: scratchMarker)
+    }
+
+    /// What the name of every scratch file starts with (after its dot).
+    static let scratchMarker = ".scratch-"
+
+    /// The name of a scratch file for `purpose` in `folder`: `.scratch-PURPOSE.tilesync-PID-RANDOM.tmp`,
+    /// so a run that finds one a dead process left (killed before unlinking it) can tell it apart
+    /// from another destination's temporaries.
+    static func scratchPath(in folder: String, purpose: String) -> String {
+        (folder as NSString).appendingPathComponent("\(scratchMarker)\(purpose)\(temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
     }
 
     /// Removes the temporaries this process made for a destination, beside it and inside it (a

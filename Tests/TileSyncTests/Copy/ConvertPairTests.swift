@@ -165,13 +165,15 @@ struct StaleTemporaryTests {
         let staleState = directory.file("..b.mbtiles.tilesync-state.tilesync-\(deadPID)-2.tmp")
         let live = directory.file(".b.mbtiles.tilesync-1-3.tmp")
         let unrelated = directory.file(".other.mbtiles.tilesync-\(deadPID)-4.tmp")
-        for path in [stale, staleState, live, unrelated] { #expect(FileManager.default.createFile(atPath: path, contents: Data([1]))) }
+        let scratch = directory.file(".scratch-pmtiles-leaves.tilesync-\(deadPID)-5.tmp")
+        for path in [stale, staleState, live, unrelated, scratch] { #expect(FileManager.default.createFile(atPath: path, contents: Data([1]))) }
         try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 1), to: directory.file("a.mbtiles"))
         _ = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, address: directory.file("a.mbtiles")),
                                       to: TileStoreLocation(kind: .mbtiles, address: directory.file("b.mbtiles")))
         #expect(!AtomicFile.exists(stale) && !AtomicFile.exists(staleState))
         #expect(AtomicFile.exists(live), "pid 1 is alive")
         #expect(AtomicFile.exists(unrelated), "another destination's temporaries are not ours to judge")
+        #expect(!AtomicFile.exists(scratch), "a scratch file a killed run had not yet unlinked")
     }
 
     @Test("A temporary whose PID now belongs to a process that started after the file was written is stale (a reused PID)")

@@ -21,8 +21,7 @@ final class ScratchFile {
     /// Creates the file in `folder` and unlinks it at once.
     /// - Throws: `POSIXFileError` when it cannot be created.
     init(in folder: String, purpose: String) throws(POSIXFileError) {
-        let path = (folder as NSString).appendingPathComponent(
-            ".\(purpose)\(AtomicFile.temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
+        let path = AtomicFile.scratchPath(in: folder, purpose: purpose)
         let descriptor = retryingOnInterrupt { open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
         guard descriptor >= 0 else { throw POSIXFileError(operation: "create a temporary file", path: path, code: errno) }
         unlink(path)

@@ -17,8 +17,7 @@ final class ScratchSpool {
 
     /// - Throws: `POSIXFileError` when the file cannot be created in `folder`.
     init(in folder: String, purpose: String) throws(POSIXFileError) {
-        path = (folder as NSString).appendingPathComponent(
-            ".\(purpose)\(AtomicFile.temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
+        path = AtomicFile.scratchPath(in: folder, purpose: purpose)
         let output = try SequentialFileOutput(path: path, direct: false, writesBackEarly: false)
         do {
             reader = try RandomAccessFile(path: path, direct: false)
