@@ -37,24 +37,28 @@ extension TileSynchronizer {
         }
 
         /// Writes the URLs of the plan's added, replaced and deleted tiles (in (z, x, y) order),
-        /// then the metadata document's when it changed, to a temporary file renamed over `path`.
+        /// then the metadata document's when it changed, streamed to a temporary file renamed
+        /// over `path` (memory does not grow with the change).
         /// - Returns: the number of URLs written.
         /// - Throws: `TileStoreError` `.io` naming the file.
         func write(plan: SyncPlanTable, fileExtension: String, layout: PathTemplate, metadataChanged: Bool) throws -> Int {
-            var text = ""
+            let temporary = AtomicFile.temporaryPath(beside: path)
             var count = 0
-            try plan.rows([.add, .replace, .delete]) { row in
-                text += url(for: row.coordinate, fileExtension: fileExtension, layout: layout) + "\n"
-                count += 1
-            }
-            if metadataChanged, !isTemplate {
-                text += (publicURL.hasSuffix("/") ? publicURL : publicURL + "/") + "metadata.json\n"
-                count += 1
-            }
             do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                let output = try SequentialFileOutput(path: temporary, direct: false, writesBackEarly: false)
+                func line(_ text: String) throws {
+                    var bytes = Array(text.utf8)
+                    bytes.append(0x0A)
+                    try bytes.withUnsafeBytes { try output.append($0) }
+                    count += 1
+                }
+                try plan.rows([.add, .replace, .delete]) { row in try line(url(for: row.coordinate, fileExtension: fileExtension, layout: layout)) }
+                if metadataChanged, !isTemplate { try line((publicURL.hasSuffix("/") ? publicURL : publicURL + "/") + "metadata.json") }
+                try output.close()
+                try AtomicFile.rename(temporary, to: path)
             } catch {
-                throw TileStoreError(.io, store: path, message: "cannot write the purge list: \(error.localizedDescription)")
+                AtomicFile.remove(temporary)
+                throw TileStoreError(.io, store: path, message: "cannot write the purge list: \(error)")
             }
             return count
         }

@@ -1,5 +1,5 @@
 /// A tile table's row in `gpkg_contents`.
-struct GeoPackageContentsRow: Sendable, Equatable {
+struct GeoPackageContentsRow: Sendable {
     /// `table_name`.
     let table: String
     /// `data_type`: `tiles`, or `vector-tiles` (the OGC vector tiles extension).
@@ -15,10 +15,4 @@ struct GeoPackageContentsRow: Sendable, Equatable {
 
     /// The `data_type` values of tile pyramids: raster `tiles` and OGC `vector-tiles`.
     static let tileDataTypes = ["tiles", "vector-tiles"]
-
-    static func == (lhs: GeoPackageContentsRow, rhs: GeoPackageContentsRow) -> Bool {
-        lhs.table == rhs.table && lhs.dataType == rhs.dataType && lhs.identifier == rhs.identifier
-            && lhs.description == rhs.description && lhs.srsID == rhs.srsID
-            && lhs.bounds.map { [$0.minX, $0.minY, $0.maxX, $0.maxY] } == rhs.bounds.map { [$0.minX, $0.minY, $0.maxX, $0.maxY] }
-    }
 }
