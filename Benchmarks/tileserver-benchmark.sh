@@ -25,7 +25,8 @@ done
 
 . Benchmarks/loop-work.sh
 tiles=$(( ((1 << (2 * (maxzoom + 1))) - 1) / 3 ))
-stop_nginx() { [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true; sleep 0.3; loop_work_unmount; }
+. Benchmarks/nginx-work.sh
+stop_nginx() { nginx_stop; loop_work_unmount; }
 trap stop_nginx EXIT
 loop_work_mount $(( tiles * 4 * 8192 * 4 + (2 << 30) ))
 results=$(mktemp -d /tmp/tilesync-tileserver-results.XXXXXX)
@@ -37,22 +38,7 @@ echo "generating $tiles tiles (zooms 0-$maxzoom) ..." >&2
 "$bin/tilesync" convert source.mbtiles tree --quiet
 bytes=$(sqlite3 source.mbtiles "SELECT sum(length(tile_data)) FROM tiles" 2>/dev/null || du -sb tree | cut -f1)
 port=18700
-mkdir -p logs
-cat > nginx.conf <<CONF
-worker_processes 2;
-daemon on;
-pid $work/nginx.pid;
-error_log $work/logs/error.log;
-events { worker_connections 4096; }
-http {
-  access_log off; sendfile on; tcp_nopush on; keepalive_requests 1000000;
-  client_body_temp_path $work/body; proxy_temp_path $work/proxy; fastcgi_temp_path $work/fastcgi;
-  uwsgi_temp_path $work/uwsgi; scgi_temp_path $work/scgi;
-  server { listen 127.0.0.1:$port; root $work/tree; expires 1h; }
-}
-CONF
-nginx -c "$work/nginx.conf" -p "$work"
-sleep 0.5
+nginx_start "$work/tree" "$port"
 base="http://127.0.0.1:$port"
 : > urls.txt
 for z in $(seq 0 "$maxzoom"); do

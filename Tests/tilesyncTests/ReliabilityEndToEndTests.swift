@@ -182,6 +182,35 @@ final class ReliabilityEndToEndTests {
         #expect(try leftovers() == [])
     }
 
+    @Test("kill -9 during a chain apply: the store is as it was or at the chain's end; the same command completes it",
+          arguments: ["c.mbtiles", "c-folder"])
+    func killDuringChainApply(destination: String) throws {
+        let days = try (0...3).map { try makeSource("day\($0).mbtiles", count: 6_000, salt: "day \($0)") }
+        for day in 1...3 {
+            #expect(try ToolRunner.run(["diff", days[day - 1], days[day], "--patch", "p\(day).mbtiles"], in: directory).status == 0)
+        }
+        let chain = ["apply", "p1.mbtiles", "p2.mbtiles", "p3.mbtiles", destination]
+        let target = directory + "/" + destination
+        #expect(try ToolRunner.run(["convert", days[0], "timing-" + destination, "--quiet"], in: directory).status == 0)
+        let started = Date()
+        #expect(try ToolRunner.run(Array(chain.dropLast()) + ["timing-" + destination, "--quiet"], in: directory).status == 0)
+        let duration = Date().timeIntervalSince(started)
+        var generator = SplitMix64(seed: 23)
+        for _ in 0..<3 {
+            #expect(try ToolRunner.run(["convert", days[0], destination, "--force", "--quiet"], in: directory).status == 0)
+            let delay = Double.random(in: 0.05...max(0.1, duration), using: &generator)
+            _ = try runAndKill(chain, after: delay)
+            if !AtomicFile.exists(target + "/.tilesync-journal") {
+                let asBefore = try identical(days[0], target), atEnd = try identical(days[3], target)
+                #expect(asBefore || atEnd, "after a kill at \(delay) s")
+            }
+            #expect(try ToolRunner.run(chain + ["--quiet"], in: directory).status == 0)
+            #expect(try identical(days[3], target))
+            #expect(try ToolRunner.run(["verify", destination, "--quiet"], in: directory).status == 0)
+        }
+        #expect(try leftovers() == [])
+    }
+
     /// A tiles view of 100 million rows in a few kilobytes.
     func crossJoin(_ name: String) throws {
         let connection = try SQLiteConnection(path: directory + "/" + name, mode: .readWriteCreate)

@@ -87,4 +87,43 @@ final class TileListEndToEndTests {
         #expect(skipped.stderr == "Warning: bad.list: 3 invalid lines skipped (--skip-invalid)\n")
         #expect(Set(try tiles("bad.mbtiles").keys.map(\.description)) == ["2/1/1"])
     }
+
+    @Test("tile --tiles counts the listed tiles per zoom; with --source what a store holds of them, a tile server's asked")
+    func count() throws {
+        try Data("4/0/0\n4/3/2\n4/3/3\n9/1/1\n".utf8).write(to: URL(fileURLWithPath: directory + "/count.list"))
+        let plain = try ToolRunner.run(["tile", "--tiles", "count.list", "--expand-zooms", "3-4"], in: directory)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stdout == """
+            tiles:    count.list: 4 listed lines, 5 distinct tiles
+              z3: 2 tiles
+              z4: 3 tiles
+            total:    5 tiles
+
+            """)
+        let listed = ["3/0/0", "3/1/1", "4/0/0", "4/3/2", "4/3/3"]
+        let sizes = try listed.map { try FileManager.default.attributesOfItem(atPath: directory + "/tree/\($0).png")[.size] as? Int ?? -1 }
+        let z3 = sizes[0] + sizes[1], z4 = sizes[2...].reduce(0, +)
+        let local = try ToolRunner.run(["tile", "--tiles", "count.list", "--expand-zooms", "3-4", "--source", "tree", "--min-zoom", "4",
+                                        "--max-zoom", "5", "--json"], in: directory)
+        #expect(local.status == 0, "\(local.stderr)")
+        #expect(local.stdout == """
+            {"tile_list":"count.list","listed_lines":4,"skipped_lines":0,"tiles":3,"zooms":[{"zoom":4,"tiles":3,"source_tiles":3,\
+            "source_bytes":\(z4)},{"zoom":5,"tiles":0,"source_tiles":0,"source_bytes":0}],"source":{"store":"tree","tiles":3,"bytes":\(z4)}}
+
+            """)
+        let start = server.requests.count
+        let template = server.base + "/{z}/{x}/{y}.png"
+        let remote = try ToolRunner.run(["tile", "--tiles", "count.list", "--expand-zooms", "3-4", "--source", template], in: directory)
+        #expect(remote.status == 0, "\(remote.stderr)")
+        #expect(remote.stdout.hasSuffix("""
+              z3: 2 tiles; \(z3) B held, all 2 asked (2 there)
+              z4: 3 tiles; \(z4) B held, all 3 asked (3 there)
+            total:    5 tiles; \(z3 + z4) B held, all 5 asked (5 there), asked of \(template)
+
+            """), "\(remote.stdout)")
+        #expect(Set(requests(from: start)) == Set(listed.map { "/\($0).png 200" }))
+        let both = try ToolRunner.run(["tile", "--tiles", "count.list", "--region", "x.geojson"], in: directory)
+        #expect(both.status == 2)
+        #expect(both.stderr.hasPrefix("Error: give one of --region, --tiles, not several\n"))
+    }
 }

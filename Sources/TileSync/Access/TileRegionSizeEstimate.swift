@@ -42,16 +42,26 @@ extension TileRegion {
     /// - Throws: `TileStoreError` when a sampled tile cannot be read (a failed request).
     public func sizeEstimates(in reader: any TileReader, zooms: ClosedRange<Int>, sampleSize: Int = 100,
                               seed: UInt64 = 1) throws -> [SizeEstimate] {
-        let counts = zooms.map { tileCount(atZoom: $0) }
-        let total = max(1, counts.reduce(0, +))
+        try SizeEstimate.sample(reader, counts: zooms.map { ($0, tileCount(atZoom: $0)) }, sampleSize: sampleSize, seed: seed) { z, indexes in
+            cover(atZoom: z).tiles(atIndexes: indexes)
+        }
+    }
+}
+
+extension TileRegion.SizeEstimate {
+    /// The estimates of zooms holding `counts` tiles, from `sampleSize` tiles in all picked by
+    /// `seed` among each zoom's tiles (numbered from 0; `tiles` gives those of sorted numbers).
+    static func sample(_ reader: any TileReader, counts: [(z: Int, count: Int)], sampleSize: Int, seed: UInt64,
+                       tiles: (Int, [Int]) -> [TileCoordinate]) throws -> [Self] {
+        let total = max(1, counts.reduce(0) { $0 + $1.count })
         var generator = SplitMix64(seed: seed)
         var plan: [(z: Int, tiles: [TileCoordinate])] = []
-        for (z, count) in zip(zooms, counts) {
+        for (z, count) in counts {
             let share = count <= 8 ? count : min(count, max(8, Int((Double(sampleSize) * Double(count) / Double(total)).rounded())))
             var picked = Set<Int>()
             if share == count { picked = Set(0..<count) }
             while picked.count < share { picked.insert(Int(generator.next() % UInt64(count))) }
-            plan.append((z, cover(atZoom: z).tiles(atIndexes: picked.sorted())))
+            plan.append((z, tiles(z, picked.sorted())))
         }
         // One after another through the one reader (a reader is not shared between threads).
         let sizes = try plan.flatMap(\.tiles).map { try reader.tile(at: $0)?.count }
@@ -59,18 +69,18 @@ extension TileRegion {
         return zip(plan, counts).map { entry, count in
             let sample = sizes[offset..<offset + entry.tiles.count]
             offset += entry.tiles.count
-            return Self.estimate(z: entry.z, tiles: count, sample: Array(sample))
+            return estimate(z: entry.z, tiles: count.count, sample: Array(sample))
         }
     }
 
-    private static func estimate(z: Int, tiles: Int, sample: [Int?]) -> SizeEstimate {
+    private static func estimate(z: Int, tiles: Int, sample: [Int?]) -> Self {
         let n = Double(sample.count), bytes = sample.map { Double($0 ?? 0) }
-        guard n > 0 else { return SizeEstimate(z: z, tiles: tiles, sampled: 0, sampledHeld: 0, bytes: 0, variance: 0) }
+        guard n > 0 else { return Self(z: z, tiles: tiles, sampled: 0, sampledHeld: 0, bytes: 0, variance: 0) }
         let mean = bytes.reduce(0, +) / n
         let spread = n > 1 ? bytes.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (n - 1) : 0
         let population = Double(tiles)
         let variance = population * population * spread / n * max(0, 1 - n / population)
-        return SizeEstimate(z: z, tiles: tiles, sampled: sample.count, sampledHeld: sample.count { $0 != nil },
+        return Self(z: z, tiles: tiles, sampled: sample.count, sampledHeld: sample.count { $0 != nil },
                             bytes: mean * population, variance: variance)
     }
 }

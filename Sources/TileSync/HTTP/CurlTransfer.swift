@@ -140,16 +140,31 @@ final class CurlTransfer {
         }
     }
 
-    fileprivate func receivedHeader(_ line: String) {
-        let line = line.trimmingCharacters(in: .whitespacesAndNewlines)
-        if line.hasPrefix("HTTP/") {
+    /// One header line as libcurl hands it over (the status line starts a new set: after a
+    /// redirect or a `100 Continue`), read as bytes: names and values trimmed of spaces and tabs.
+    fileprivate func receivedHeader(_ line: UnsafeRawBufferPointer) {
+        let bytes = Self.trimmed(line[...])
+        guard !bytes.isEmpty else { return }
+        if bytes.starts(with: Self.statusPrefix) {
             headers = [:]
-            status = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-        } else if let colon = line.firstIndex(of: ":") {
-            let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
-            let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+            let fields = bytes.split(separator: UInt8(ascii: " "), maxSplits: 2)
+            status = fields.count > 1 ? Int(String(decoding: fields[1], as: UTF8.self)) ?? 0 : 0
+        } else if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
+            let name = String(decoding: Self.trimmed(bytes[..<colon]), as: UTF8.self)
+            let value = String(decoding: Self.trimmed(bytes[(colon + 1)...]), as: UTF8.self)
             headers[name] = headers[name].map { $0 + ", " + value } ?? value
         }
+    }
+
+    private static let statusPrefix = Array("HTTP/".utf8)
+
+    /// The bytes without leading and trailing spaces, tabs, CR and LF.
+    private static func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {
+        let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
+        guard let first = bytes.firstIndex(where: { !blank($0) }), let last = bytes.lastIndex(where: { !blank($0) }) else {
+            return bytes[bytes.startIndex..<bytes.startIndex]
+        }
+        return bytes[first...last]
     }
 
     /// Hands the outcome of the finished transfer to the completion (on another thread).
@@ -214,7 +229,7 @@ private let curlReceivedBody: curl_write_callback = { pointer, size, count, cont
 
 private let curlReceivedHeader: curl_write_callback = { pointer, size, count, context in
     guard let pointer, let transfer = transfer(context) else { return 0 }
-    transfer.receivedHeader(String(decoding: UnsafeRawBufferPointer(start: pointer, count: size * count), as: UTF8.self))
+    transfer.receivedHeader(UnsafeRawBufferPointer(start: pointer, count: size * count))
     return size * count
 }
 

@@ -86,6 +86,26 @@ public final class TileList: @unchecked Sendable, Equatable, CustomStringConvert
         return first < block.count && block[first] == key
     }
 
+    /// The lowest and highest zoom with a listed tile, nil for an empty list.
+    public var zoomRange: ClosedRange<Int>? {
+        guard let low = zooms.keys.min(), let high = zooms.keys.max() else { return nil }
+        return low...high
+    }
+
+    /// The number of listed tiles at zoom `z`.
+    public func count(atZoom z: Int) -> Int { counts[z] ?? 0 }
+
+    /// The listed tiles of zoom `z` at positions `indexes` among them (from 0, in (x, y) order);
+    /// positions past the last are left out.
+    func tiles(atZoom z: Int, indexes: [Int]) -> [TileCoordinate] {
+        guard (0...TileCoordinate.maxZoom).contains(z) else { return [] }
+        let first = firstIndex(atOrAfter: Self.firstKey(ofZoom: z)), count = count(atZoom: z)
+        return indexes.compactMap { index in
+            guard index >= 0, index < count else { return nil }
+            return key(at: first + index).map(Self.coordinate)
+        }
+    }
+
     /// The extent of the listed tiles at zoom `z`, nil when none is listed there.
     public func extent(atZoom z: Int) -> TileRange? { zooms[z] }
 
@@ -108,6 +128,35 @@ public final class TileList: @unchecked Sendable, Equatable, CustomStringConvert
         }
         return found
     }
+
+    /// The key at position `index` of the sorted list (nil outside it or when the scratch file
+    /// cannot be read).
+    func key(at index: Int) -> UInt64? {
+        guard index >= 0, index < count, let block = block(index / Self.blockKeys) else { return nil }
+        let offset = index % Self.blockKeys
+        return offset < block.count ? block[offset] : nil
+    }
+
+    /// The position of the first key at or after `key` (`count` when every key is before it).
+    func firstIndex(atOrAfter key: UInt64) -> Int {
+        let blockIndex = blockIndex(for: key)
+        guard let block = block(blockIndex) else { return count }
+        var first = 0, last = block.count
+        while first < last {
+            let middle = (first + last) / 2
+            if block[middle] < key { first = middle + 1 } else { last = middle }
+        }
+        return blockIndex * Self.blockKeys + first
+    }
+
+    /// The listed tiles at `zooms` as runs of consecutive rows in one column, in (z, x) order,
+    /// rows ascending or descending within a column, read from the sorted keys in order.
+    func columnRuns(zooms: ClosedRange<Int>, rowsDescending: Bool) -> TileListColumnRuns {
+        TileListColumnRuns(list: self, zooms: zooms, rowsDescending: rowsDescending)
+    }
+
+    /// The key of a zoom's first tile (zoom 31: past every tile).
+    static func firstKey(ofZoom z: Int) -> UInt64 { UInt64(((1 << (2 * z)) - 1) / 3) }
 
     /// The block whose first key is the last at or before `key` (0 when none is).
     private func blockIndex(for key: UInt64) -> Int {

@@ -117,6 +117,15 @@ final class SQLiteStatement {
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 
+    /// Calls `body` with the column's value as UTF-8 text in place (empty for NULL); the pointer
+    /// is valid only during the call, until the statement steps again.
+    func withText<T>(at column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        let pointer = sqlite3_column_text(statement, column)
+        let count = Int(sqlite3_column_bytes(statement, column))
+        guard let pointer, count > 0 else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        return try body(UnsafeRawBufferPointer(start: pointer, count: count))
+    }
+
     /// The column's bytes (a zero-length blob is empty `Data`), or nil for NULL.
     func blob(at column: Int32) -> Data? {
         if sqlite3_column_type(statement, column) == SQLITE_NULL { return nil }

@@ -16,10 +16,13 @@ struct PatchedStoreHashes {
     /// Invalid store tiles the hashes leave out (as every store but an MBTiles' own does).
     var skippedInvalidTiles = 0
 
+    /// - Parameter current: the store's `agg_tiles_hash` when already known (then only the
+    ///   patched one is computed).
     /// - Throws: `TileStoreError` from the store or the patch.
-    static func compute(store reader: any TileReader, patch: PatchFileReader) throws -> PatchedStoreHashes {
+    static func compute(store reader: any TileReader, patch: PatchFileReader, current: ContentHash? = nil) throws -> PatchedStoreHashes {
         var skipped = 0
-        var merge = try AggregateHashCalculator.fold(reader, skipped: &skipped, start: { try Merge(changes: patch.changes(), store: reader.location) },
+        var merge = try AggregateHashCalculator.fold(reader, skipped: &skipped,
+                                                     start: { try Merge(changes: patch.changes(), store: reader.location, knownCurrent: current) },
                                                      add: { merge, tile in try merge.add(tile) })
         var hashes = try merge.finish()
         hashes.skippedInvalidTiles = skipped
@@ -31,13 +34,17 @@ struct PatchedStoreHashes {
         let changes: PatchChangeCursor
         let store: TileStoreLocation
         var pending: PatchChange?
-        let current = AggregateTileHash()
+        /// Nil when the store's hash is known.
+        let current: AggregateTileHash?
+        let knownCurrent: ContentHash?
         let patched = BackgroundAggregateHash()
         var counts = PatchedStoreHashes(current: .ofEmpty, patched: .ofEmpty)
 
-        init(changes: PatchChangeCursor, store: TileStoreLocation) throws {
+        init(changes: PatchChangeCursor, store: TileStoreLocation, knownCurrent: ContentHash?) throws {
             self.changes = changes
             self.store = store
+            self.knownCurrent = knownCurrent
+            current = knownCurrent == nil ? AggregateTileHash(inBackground: true) : nil
             pending = try changes.next()
         }
 
@@ -46,7 +53,7 @@ struct PatchedStoreHashes {
             while let change = pending, Self.key(change.coordinate) < key {
                 try take(change, storeHasTile: false)
             }
-            current.add(tile.coordinate, data: tile.data)
+            current?.add(tile.coordinate, data: tile.data)
             guard let change = pending, Self.key(change.coordinate) == key else {
                 patched.add(tile.coordinate, data: tile.data)
                 return
@@ -73,7 +80,7 @@ struct PatchedStoreHashes {
                 try take(change, storeHasTile: false)
             }
             var result = counts
-            result.current = try current.finalize()
+            result.current = try knownCurrent ?? current?.finalize() ?? .ofEmpty
             guard let patchedHash = patched.finalize() else {
                 throw TileStoreError(.io, store: store.address, message: "cannot compute the patched agg_tiles_hash")
             }

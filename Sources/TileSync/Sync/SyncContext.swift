@@ -14,6 +14,13 @@ final class SyncContext {
     let rewritingSource: RewritingTileReader?
     /// Closed (set to nil) before the destination is changed.
     var destinationReader: (any TileReader)?
+    /// The destination's `agg_tiles_hash` before the sync, computed from the start when a
+    /// patch is written.
+    var patchBaseHash: SyncPatchBaseHash?
+    /// The destination's `agg_tiles_hash` recorded by the last sync, while the destination is
+    /// as that sync left it (`SyncState.recordedAggregateHash`).
+    let recordedDestinationAggregateHash: ContentHash?
+    private let destinationStampAtStart: String?
     let destinationExisted: Bool
     let identity: String
     let statePath: String?
@@ -28,6 +35,10 @@ final class SyncContext {
     var warnings: [String] = []
     /// The source's tiles within the filter, where it can tell before reading them.
     var sourceAmount: TileAmount?
+
+    deinit {
+        patchBaseHash?.abandon()
+    }
 
     init(source: TileStoreLocation, destination: TileStoreLocation, options: TileSynchronizer.Options, sourceReader: any TileReader,
          rewritingSource: RewritingTileReader? = nil) throws {
@@ -57,6 +68,9 @@ final class SyncContext {
         self.warnings = warnings
         sourceStamp = source.resource.versionStamp ?? sourceReader.roles.downloadKeeping?.downloadsStamp
         let destinationStamp = resource.versionStamp
+        destinationStampAtStart = destinationStamp
+        recordedDestinationAggregateHash = destinationExisted && destination.kind.capabilities.maintainsAggregateHash
+            ? statePath.flatMap { SyncState.recordedAggregateHash(path: $0, destinationStamp: destinationStamp) } : nil
         let asksListedTilesAgain = options.filter.tiles != nil && sourceReader.roles.downloadKeeping != nil
         sourceUnchanged = state != nil && sourceStamp != nil && state?.sourceStamp == sourceStamp && !asksListedTilesAgain
         destinationUnchanged = state != nil && destinationStamp != nil && state?.destinationStamp == destinationStamp
@@ -109,6 +123,13 @@ final class SyncContext {
 
     /// The destination's version stamp now (after a change).
     var destinationStampNow: String? { destination.resource.versionStamp }
+
+    /// The recorded `agg_tiles_hash`, for a run that did not change the destination, while no
+    /// one else did either.
+    var recordedAggregateHashStillValid: ContentHash? {
+        guard let recordedDestinationAggregateHash, destinationStampNow == destinationStampAtStart else { return nil }
+        return recordedDestinationAggregateHash
+    }
 
     private static func describe(_ filter: TileFilter) -> String {
         "\(filter.zooms.lowerBound)-\(filter.zooms.upperBound)" + (filter.boundingBox.map { "@\($0)" } ?? "")

@@ -63,6 +63,22 @@ final class SyncState {
         }
     }
 
+    /// The destination's `agg_tiles_hash` as the last sync (of any identity) committed it, when
+    /// the destination is still as that sync left it (`destinationStamp` is the one recorded);
+    /// nil otherwise or when none was recorded.
+    static func recordedAggregateHash(path: String, destinationStamp: String?) -> ContentHash? {
+        guard let destinationStamp, AtomicFile.exists(path),
+              let connection = try? SQLiteConnection(path: path, mode: .readOnly),
+              let rows = try? connection.rows("SELECT key, value FROM meta WHERE key IN ('destination_stamp', 'destination_agg_tiles_hash')")
+        else { return nil }
+        var meta: [String: String] = [:]
+        for row in rows where row.count == 2 {
+            if let key = row[0], let value = row[1] { meta[key] = value }
+        }
+        guard meta["destination_stamp"] == destinationStamp else { return nil }
+        return meta["destination_agg_tiles_hash"].flatMap { ContentHash(hex: $0) }
+    }
+
     private init(path: String, connection: SQLiteConnection, identity: String, lookup: SQLiteStatement,
                  counts: (inSource: Int, destinationOnly: Int), sourceStamp: String?, destinationStamp: String?) {
         self.path = path

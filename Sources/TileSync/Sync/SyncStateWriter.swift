@@ -52,10 +52,14 @@ final class SyncStateWriter {
     }
 
     /// Writes identity and stamps, then renames the state into place.
-    func finish(identity: String, sourceStamp: String?, destinationStamp: String?) throws {
+    /// - Parameter destinationAggregateHash: the destination's `agg_tiles_hash` as this run
+    ///   leaves it, when known for certain (committed by this run, or recorded by the last one
+    ///   for a destination this run did not change).
+    func finish(identity: String, sourceStamp: String?, destinationStamp: String?, destinationAggregateHash: ContentHash? = nil) throws {
         let meta = try connection.prepare("INSERT INTO meta VALUES (?1, ?2)")
         for (key, value) in [("version", SyncState.version), ("identity", identity),
-                             ("source_stamp", sourceStamp), ("destination_stamp", destinationStamp)] {
+                             ("source_stamp", sourceStamp), ("destination_stamp", destinationStamp),
+                             ("destination_agg_tiles_hash", destinationAggregateHash?.hex)] {
             try meta.bind(key, at: 1)
             try meta.bind(value, at: 2)
             try meta.run()

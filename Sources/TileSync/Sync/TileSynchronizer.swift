@@ -83,6 +83,11 @@ public enum TileSynchronizer {
         let downloads = context.sourceReader.roles.downloadKeeping != nil
         let preparedFirst = downloads ? nil : try SyncMetadata.prepare(context)
         let current = try context.destinationReader?.metadata() ?? TileMetadata()
+        if context.options.patchPath != nil, context.destinationExisted, !context.options.dryRun,
+           context.destination.kind.capabilities.maintainsAggregateHash {
+            context.patchBaseHash = context.recordedDestinationAggregateHash.map { SyncPatchBaseHash(known: $0, store: context.destination.address) }
+                ?? SyncPatchBaseHash(context.destination, isCancelled: context.options.isCancelled)
+        }
         var planner = try SyncPlanner(context: context, each: each)
         var summary: TileSynchronizer.Summary
         do {
@@ -111,12 +116,13 @@ public enum TileSynchronizer {
         if context.options.dryRun || (summary.isInSync && context.destinationExisted) {
             let sourceStamp = context.finishSource()
             if let nextState = planner.nextState, planner.computedHashes > 0 || context.state == nil || sourceStamp != context.sourceStamp {
-                try? nextState.finish(identity: context.identity, sourceStamp: sourceStamp, destinationStamp: context.destinationStampNow)
+                try? nextState.finish(identity: context.identity, sourceStamp: sourceStamp, destinationStamp: context.destinationStampNow,
+                                      destinationAggregateHash: context.recordedAggregateHashStillValid)
             }
             return summary
         }
-        try carryOut(planner.plan, nextState: planner.nextState, context: context, grids: grids, updater: updater, metadata: (current, prepared),
-                     destinationReader: &destinationReader, summary: &summary)
+        let committedHash = try carryOut(planner.plan, nextState: planner.nextState, context: context, grids: grids, updater: updater,
+                                         metadata: (current, prepared), destinationReader: &destinationReader, summary: &summary)
         summary.created = !context.destinationExisted
         summary.wroteNothing = false
         if let purge = context.options.purgeList {
@@ -124,34 +130,42 @@ public enum TileSynchronizer {
                                                  layout: context.destination.options.layout ?? .xyz, metadataChanged: summary.metadataChanged)
         }
         let sourceStamp = context.finishSource()
-        try? planner.nextState?.finish(identity: context.identity, sourceStamp: sourceStamp, destinationStamp: context.destinationStampNow)
+        try? planner.nextState?.finish(identity: context.identity, sourceStamp: sourceStamp, destinationStamp: context.destinationStampNow,
+                                       destinationAggregateHash: committedHash)
         return summary
     }
 
     /// Writes the patch first when asked (then lets the destination's reader go), and applies
     /// the plan; a patch whose change failed is withdrawn.
+    /// - Returns: the `agg_tiles_hash` the destination's commit wrote, when it computed one.
     private static func carryOut(_ plan: SyncPlanTable, nextState: SyncStateWriter?, context: SyncContext, grids: UTFGridComparison?, updater: (any TileUpdater)?,
                                  metadata: (current: TileMetadata, prepared: PreparedMetadata), destinationReader: inout (any TileReader)?,
-                                 summary: inout TileSynchronizer.Summary) throws {
+                                 summary: inout TileSynchronizer.Summary) throws -> ContentHash? {
         var patch: SyncPatch?
+        var updater = updater
         if let path = context.options.patchPath {
             guard let reader = destinationReader else {
                 throw TileStoreError(.notFound, store: context.destination.address,
                                      message: "--write-patch needs an existing destination: a patch turns its copy before the sync into its copy after")
             }
-            let written = SyncPatch(path: path)
-            summary.patch = try written.write(context: context, plan: plan, destinationReader: reader,
-                                              currentMetadata: metadata.current, preparedMetadata: metadata.prepared.metadata)
+            let made = try updater ?? context.destination.makeUpdater()
+            updater = made
+            let written = try SyncPatch(path: path, context: context, plan: plan, currentMetadata: metadata.current,
+                                        preparedMetadata: metadata.prepared.metadata)
+            try written.arrangeSealing(context: context, destinationReader: reader, updater: made)
             patch = written
         }
         destinationReader = nil
+        let applying = try updater ?? context.destination.makeUpdater()
         do {
             try SyncApplier(context: context, plan: plan, nextState: nextState, grids: grids)
-                .apply(metadata: metadata.prepared.metadata, format: metadata.prepared.format, through: updater)
+                .apply(metadata: metadata.prepared.metadata, format: metadata.prepared.format, through: applying)
         } catch {
             patch?.withdraw()
             throw error
         }
+        summary.patch = patch?.sealed
+        return applying.committedAggregateHash
     }
 
     /// The UTFGrids of both stores compared (nil when neither keeps any, or the destination

@@ -8,13 +8,19 @@ import Foundation
 /// Tiles must be added in that order; `add` reports whether the order held, so a caller that
 /// cannot guarantee it can fall back to a sorted pass.
 final class AggregateTileHash {
-    private let hasher = MD5Hasher()
+    private let hasher: MD5Hasher?
+    private let backgroundHasher: BackgroundMD5Hasher?
     private var last: (z: Int, x: Int, row: Int)?
     /// False once a tile arrived out of order or twice; the value is then not martin's.
     private(set) var isInOrder = true
 
     /// Starts an aggregate over no tiles.
-    init() {}
+    /// - Parameter inBackground: hash on a thread of its own (`BackgroundMD5Hasher`), for a
+    ///   caller whose reading is as costly as the hashing.
+    init(inBackground: Bool = false) {
+        hasher = inBackground ? nil : MD5Hasher()
+        backgroundHasher = inBackground ? BackgroundMD5Hasher() : nil
+    }
 
     /// Adds one tile.
     /// - Returns: false when it broke the (zoom, column, TMS row) order.
@@ -23,19 +29,32 @@ final class AggregateTileHash {
         let key = (coordinate.z, coordinate.x, coordinate.tmsY)
         if let last, !(last < key) { isInOrder = false }
         last = key
-        hasher.update("\(coordinate.z)\(coordinate.x)\(coordinate.tmsY)")
-        hasher.update(data)
+        var text = "\(coordinate.z)\(coordinate.x)\(coordinate.tmsY)"
+        text.withUTF8 { update(UnsafeRawBufferPointer($0)) }
+        data.withUnsafeBytes { update($0) }
         return isInOrder
     }
 
     /// Adds one MBTiles row as SQLite gives its columns as text (values that are not integers
-    /// included, as martin's SQL function sees them); the caller keeps the order.
-    func addRow(zoomLevel: String, tileColumn: String, tileRow: String, data: Data?) {
-        hasher.update(zoomLevel + tileColumn + tileRow)
-        if let data { hasher.update(data) }
+    /// included, as martin's SQL function sees them; NULL as nothing); the caller keeps the order.
+    func addRow(zoomLevel: UnsafeRawBufferPointer, tileColumn: UnsafeRawBufferPointer, tileRow: UnsafeRawBufferPointer,
+                data: UnsafeRawBufferPointer) {
+        update(zoomLevel)
+        update(tileColumn)
+        update(tileRow)
+        update(data)
+    }
+
+    private func update(_ bytes: UnsafeRawBufferPointer) {
+        guard bytes.count > 0 else { return }
+        if let hasher { hasher.update(bytes) } else { backgroundHasher?.update(bytes) }
     }
 
     /// The aggregate, as 32 uppercase hex digits through `ContentHash.hex`.
     /// - Throws: when the system's MD5 failed on the way (never with the Swift fallback).
-    func finalize() throws -> ContentHash { try hasher.finalize() }
+    func finalize() throws -> ContentHash {
+        if let hasher { return try hasher.finalize() }
+        guard let backgroundHasher else { throw DigestError(operation: "an aggregate without a hasher") }
+        return try backgroundHasher.finalize()
+    }
 }

@@ -9,10 +9,10 @@ struct TileCommand: Command {
     static let tileID = OptionDefinition.value("tile-id", "n", help: "A PMTiles tile ID (Hilbert position over all zooms).")
     static let tms = OptionDefinition.flag("tms", help: "Read the given z/x/y as a TMS row (MBTiles tile_row).")
     static let boundingBox = OptionDefinition.value("bbox", "w,s,e,n", help: "A box in degrees: list the tiles covering it.")
-    static let minZoom = OptionDefinition.value("min-zoom", "z", help: "With --bbox or --region: lowest zoom.")
-    static let maxZoom = OptionDefinition.value("max-zoom", "z", help: "With --bbox or --region: highest zoom.")
+    static let minZoom = OptionDefinition.value("min-zoom", "z", help: "With --bbox, --region or --tiles: lowest zoom.")
+    static let maxZoom = OptionDefinition.value("max-zoom", "z", help: "With --bbox, --region or --tiles: highest zoom.")
     static let source = OptionDefinition.value(
-        "source", "store", help: "With --region: a store whose tiles in the region are counted\nand sized (what a conversion of the region would copy); a tile\nserver's bytes are estimated from a sample of requests.")
+        "source", "store", help: "With --region or --tiles: a store whose tiles there are counted\nand sized (what a conversion of them would copy); a tile\nserver's bytes are estimated from a sample of requests.")
     static let sample = OptionDefinition.value(
         "sample", "n", help: "With --source of a tile server: tiles asked for to estimate the\nbytes (default 100; zooms of at most 8 tiles are asked whole).")
     static let json = OptionDefinition.flag("json", help: "Print the result as JSON.")
@@ -25,11 +25,12 @@ struct TileCommand: Command {
             --quadkey, or a PMTiles tile ID with --tile-id. With --bbox, list the tile ranges covering the box at --zoom (or from
             --min-zoom to --max-zoom) and the zoom whose single tile fits the box. With --region, count the tiles a GeoJSON
             region covers per zoom and in total, and with --source how many of them a store holds and their bytes
-            (a tile server: estimated from --sample requests, with the 95% margin).
+            (a tile server: estimated from --sample requests, with the 95% margin). With --tiles, the same for the
+            tiles of an expire list (widened with --expand-zooms; all its zooms unless --min-zoom/--max-zoom say).
             """,
         arguments: [.init(name: "z/x/y", help: "A tile in XYZ, e.g. 11/327/791.", isOptional: true)],
         options: [longitude, latitude, zoom, quadkey, tileID, tms, boundingBox, FilterOptions.region, FilterOptions.buffer,
-                  FilterOptions.border, minZoom, maxZoom, source, sample, json],
+                  FilterOptions.border, FilterOptions.tiles, FilterOptions.expandZooms, minZoom, maxZoom, source, sample, json],
         examples: [
             "tilesync tile 11/327/791",
             "tilesync tile --lon 13.4 --lat 52.5 --zoom 10",
@@ -37,13 +38,14 @@ struct TileCommand: Command {
             "tilesync tile --bbox 13.08,52.33,13.77,52.68 --min-zoom 8 --max-zoom 12",
             "tilesync tile --region park.geojson --min-zoom 0 --max-zoom 16",
             "tilesync tile --region route.geojson --buffer 2km --max-zoom 14 --source world.pmtiles",
+            "tilesync tile --tiles expire.list --expand-zooms 0-14 --source tiles.mbtiles",
         ])
 
     /// What to show: one tile, or the tiles covering a box at some zooms.
     enum Question {
         case tile(TileCoordinate)
         case box(BoundingBox, zooms: ClosedRange<Int>)
-        case region(TileRegion, zooms: ClosedRange<Int>, source: TileStoreLocation?, sampleSize: Int)
+        case selection(SelectionTileCount)
     }
 
     let question: Question
@@ -52,19 +54,12 @@ struct TileCommand: Command {
     init(parsing arguments: ParsedArguments) throws {
         printsJSON = arguments.flag(Self.json)
         let zoom = try arguments.integer(Self.zoom, in: 0...TileCoordinate.maxZoom)
-        if let region = try FilterOptions.region(arguments) {
-            guard !arguments.isGiven(Self.boundingBox) else { throw UsageError("give --bbox or --region, not both", spec: Self.spec) }
-            let zooms = try Self.zooms(arguments, zoom: zoom, option: "--region")
-            var source: TileStoreLocation?
-            if let text = arguments.value(Self.source) {
-                source = try StoreArgument.location(text, options: TileStoreOptions(), kindOptions: StoreKindOptions(arguments, uses: [.read]),
-                                                    use: .read, flags: { "--\($0)" }, spec: Self.spec)
-            }
-            question = .region(region, zooms: zooms, source: source, sampleSize: try arguments.integer(Self.sample, in: 1...100_000) ?? 100)
+        if let selection = try Self.selection(arguments, zoom: zoom) {
+            question = .selection(selection)
             return
         }
-        guard !arguments.isGiven(Self.source) else { throw UsageError("--source needs --region FILE", spec: Self.spec) }
-        guard !arguments.isGiven(Self.sample) else { throw UsageError("--sample needs --region FILE and --source", spec: Self.spec) }
+        guard !arguments.isGiven(Self.source) else { throw UsageError("--source needs --region FILE or --tiles FILE", spec: Self.spec) }
+        guard !arguments.isGiven(Self.sample) else { throw UsageError("--sample needs --region FILE or --tiles FILE, and --source", spec: Self.spec) }
         if let text = arguments.value(Self.boundingBox) {
             let box: BoundingBox
             do {
@@ -76,6 +71,33 @@ struct TileCommand: Command {
             return
         }
         question = .tile(try Self.coordinate(arguments, zoom: zoom))
+    }
+
+    /// `--region` or `--tiles` with their zooms and source, nil when neither is given.
+    private static func selection(_ arguments: ParsedArguments, zoom: Int?) throws -> SelectionTileCount? {
+        let given = [FilterOptions.region, FilterOptions.tiles, Self.boundingBox].filter { arguments.isGiven($0) }
+        guard given.count <= 1 else {
+            throw UsageError("give one of \(given.map { "--" + $0.name }.joined(separator: ", ")), not several", spec: Self.spec)
+        }
+        let selection: SelectionTileCount.Selection
+        let zooms: ClosedRange<Int>
+        if let region = try FilterOptions.region(arguments) {
+            selection = .region(region)
+            zooms = try Self.zooms(arguments, zoom: zoom, option: "--region")
+        } else if let list = try FilterOptions.tileList(arguments) {
+            selection = .list(list)
+            let givesZooms = zoom != nil || arguments.isGiven(Self.minZoom) || arguments.isGiven(Self.maxZoom)
+            zooms = givesZooms ? try Self.zooms(arguments, zoom: zoom, option: "--tiles") : list.zoomRange ?? 0...0
+        } else {
+            return nil
+        }
+        var source: TileStoreLocation?
+        if let text = arguments.value(Self.source) {
+            source = try StoreArgument.location(text, options: TileStoreOptions(), kindOptions: StoreKindOptions(arguments, uses: [.read]),
+                                                use: .read, flags: { "--\($0)" }, spec: Self.spec)
+        }
+        return SelectionTileCount(selection: selection, zooms: zooms, source: source,
+                                  sampleSize: try arguments.integer(Self.sample, in: 1...100_000) ?? 100)
     }
 
     private static func zooms(_ arguments: ParsedArguments, zoom: Int?, option: String) throws -> ClosedRange<Int> {
@@ -91,8 +113,7 @@ struct TileCommand: Command {
         switch question {
         case .tile(let tile): show(tile)
         case .box(let box, let zooms): try show(box, zooms: zooms)
-        case .region(let region, let zooms, let source, let sampleSize):
-            try RegionTileCount(region: region, zooms: zooms, source: source, sampleSize: sampleSize).show(json: printsJSON)
+        case .selection(let selection): try selection.show(json: printsJSON)
         }
         return 0
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import TileSync
 
@@ -56,5 +57,42 @@ struct PatchChainTests {
             (error as? TileStoreError)?.kind == .baseMismatch && (error as? TileStoreError)?.description.contains("the first patch \(patches[1])") == true
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: copy.address)) == before)
+    }
+
+    @Test("Another process changes the store while the chain is checked: refused with its change kept, or applied and its change on top")
+    func changedMeanwhile() throws {
+        let stores = try KindStores()
+        let (copy, today, patches) = try Self.chain(stores, kind: "mbtiles")
+        let day0 = try stores.tiles(copy), day3 = try stores.tiles(today)
+        let otherBytes = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x01])
+        let checking = DispatchSemaphore(value: 0), written = DispatchSemaphore(value: 0)
+        let signalled = Mutex(false)
+        var options = TilePatcher.ApplyOptions()
+        options.isCancelled = {
+            if signalled.withLock({ first in defer { first = true }; return !first }) { checking.signal() }
+            return false
+        }
+        let path = copy.address
+        let other = Thread {
+            checking.wait()
+            let connection = try? SQLiteConnection(path: path, mode: .readWrite)
+            try? connection?.execute("PRAGMA busy_timeout = 20000; UPDATE tiles SET tile_data = x'89504e470d0a1a0a01' WHERE zoom_level = 0")
+            written.signal()
+        }
+        other.start()
+        let zero = TileCoordinate(unchecked: 0, 0, 0)
+        do {
+            _ = try TilePatcher.apply(patches: patches, to: copy, options: options)
+            written.wait()
+            var expected = day3
+            expected[zero] = otherBytes
+            #expect(try stores.tiles(copy) == expected)
+        } catch let error as TileStoreError {
+            written.wait()
+            #expect(error.message == "changed while the patch was checked; nothing was changed" || error.kind == .baseMismatch, "\(error)")
+            var expected = day0
+            expected[zero] = otherBytes
+            #expect(try stores.tiles(copy) == expected)
+        }
     }
 }

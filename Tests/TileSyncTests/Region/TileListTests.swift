@@ -89,6 +89,35 @@ struct TileListTests {
         #expect(filter.ranges(atZoom: 11).isEmpty)
     }
 
+    @Test("Column runs: every listed tile once, in (z, x) order, rows ascending or descending, across blocks and zoom bounds")
+    func columnRuns() throws {
+        var random = SplitMix64(seed: 11)
+        var set = Set<TileCoordinate>()
+        for _ in 0..<30_000 {
+            let z = Int(random.next() % 4) + 9
+            set.insert(TileCoordinate(unchecked: z, Int(random.next() % 40), Int(random.next() % 40)))
+        }
+        let list = try Self.list(set.map(\.description).joined(separator: "\n"))
+        #expect(list.count > 3 * TileList.blockKeys)
+        for (zooms, descending) in [(9...12, false), (9...12, true), (10...11, true), (0...8, false), (12...30, false)] {
+            let runs = Array(list.columnRuns(zooms: zooms, rowsDescending: descending))
+            let tiles = runs.flatMap { run in descending ? Array(run).reversed() : Array(run) }
+            let expected = set.filter { zooms.contains($0.z) }.sorted { a, b in
+                (a.z, a.x, descending ? -a.y : a.y) < (b.z, b.x, descending ? -b.y : b.y)
+            }
+            #expect(tiles == expected)
+            #expect(runs.allSatisfy { $0.columns.count == 1 })
+            for (run, next) in zip(runs, runs.dropFirst()) where run.z == next.z && run.columns == next.columns {
+                #expect(descending ? next.rows.upperBound + 1 < run.rows.lowerBound : run.rows.upperBound + 1 < next.rows.lowerBound)
+            }
+        }
+        let single = try Self.list("3/2/5\n3/2/6\n3/2/7\n3/2/1\n4/0/0")
+        #expect(Array(single.columnRuns(zooms: 0...30, rowsDescending: true)).map(\.description)
+                    == [TileRange(unchecked: 3, columns: 2...2, rows: 5...7), TileRange(unchecked: 3, columns: 2...2, rows: 1...1),
+                        TileRange(unchecked: 4, columns: 0...0, rows: 0...0)].map(\.description))
+        #expect(Array(try Self.list("").columnRuns(zooms: 0...30, rowsDescending: false)).isEmpty)
+    }
+
     @Test("Three million repeats of one line make one tile")
     func repeats() throws {
         let list = try Self.list(String(repeating: "14/1/1\n", count: 3_000_000))

@@ -34,6 +34,40 @@ struct SyncPatchTests {
         #expect(!FileManager.default.fileExists(atPath: stores.directory.file("again.patch")))
     }
 
+    @Test("An MBTiles' base hash is the one the last sync recorded while the file is as it left it; changed by another tool, it is computed")
+    func recordedBase() throws {
+        let stores = try KindStores()
+        let destination = try stores.write(GeneratedStore.pyramid(maxZoom: 1), kind: "mbtiles", name: "copy")
+        let first = try stores.write(GeneratedStore.pyramid(maxZoom: 2), kind: "mbtiles", name: "first")
+        let second = try stores.write(Self.changedSource(GeneratedStore.pyramid(maxZoom: 2)), kind: "mbtiles", name: "second")
+        let third = try stores.write(Self.changedSource(GeneratedStore.pyramid(maxZoom: 3)), kind: "mbtiles", name: "third")
+        _ = try TileSynchronizer.sync(from: first, to: destination, options: TileSynchronizer.Options())
+        let statePath = try #require(destination.resource.syncStatePath)
+        let recorded = try #require(SyncState.recordedAggregateHash(path: statePath, destinationStamp: destination.resource.versionStamp))
+        #expect(recorded == (try destination.openReader().aggregateHash()))
+
+        // The recorded value is taken as it is: a planted one shows in the patch.
+        let planted = ContentHash(of: Data("planted".utf8))
+        try SQLiteConnection(path: statePath, mode: .readWrite)
+            .execute("UPDATE meta SET value = '\(planted.hex)' WHERE key = 'destination_agg_tiles_hash'")
+        var options = TileSynchronizer.Options()
+        options.delete = true
+        options.patchPath = stores.directory.file("planted.patch")
+        let planting = try TileSynchronizer.sync(from: second, to: destination, options: options)
+        #expect(planting.patch?.before == planted)
+        #expect(planting.patch?.after == (try destination.openReader().aggregateHash()))
+
+        // Another tool changes the file: its stamp moves, the base is computed.
+        try SQLiteConnection(path: destination.address, mode: .readWrite)
+            .execute("UPDATE tiles SET tile_data = x'89504e470d0a1a0a00' WHERE zoom_level = 0")
+        let changed = try destination.openReader().aggregateHash()
+        options.patchPath = stores.directory.file("computed.patch")
+        let computing = try TileSynchronizer.sync(from: third, to: destination, options: options)
+        #expect(computing.patch?.before == changed)
+        #expect(computing.patch?.after == (try destination.openReader().aggregateHash()))
+        #expect(SyncState.recordedAggregateHash(path: statePath, destinationStamp: destination.resource.versionStamp) == computing.patch?.after)
+    }
+
     @Test("An existing patch file is refused before the destination changes; a destination to be created has no base")
     func refusals() throws {
         let stores = try KindStores()

@@ -6,10 +6,17 @@ enum MBTilesAggregateHash {
     static func compute(_ connection: SQLiteConnection, source: String = "tiles") throws -> ContentHash {
         let statement = try connection.prepare(
             "SELECT zoom_level, tile_column, tile_row, tile_data FROM \(source) ORDER BY zoom_level, tile_column, tile_row")
-        let aggregate = AggregateTileHash()
+        let aggregate = AggregateTileHash(inBackground: true)
         while try statement.step() {
-            aggregate.addRow(zoomLevel: statement.text(at: 0) ?? "", tileColumn: statement.text(at: 1) ?? "",
-                             tileRow: statement.text(at: 2) ?? "", data: statement.blob(at: 3))
+            statement.withText(at: 0) { zoomLevel in
+                statement.withText(at: 1) { tileColumn in
+                    statement.withText(at: 2) { tileRow in
+                        statement.withBlob(at: 3) { data in
+                            aggregate.addRow(zoomLevel: zoomLevel, tileColumn: tileColumn, tileRow: tileRow, data: data)
+                        }
+                    }
+                }
+            }
         }
         return try aggregate.finalize()
     }

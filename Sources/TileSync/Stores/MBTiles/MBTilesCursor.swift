@@ -6,8 +6,8 @@ final class MBTilesCursor: TileCursor {
     private let filter: TileFilter
     let skipped = SkippedItems()
 
-    init(statement: SQLiteStatement, reader: MBTilesReader, filter: TileFilter) {
-        rows = MBTilesRows(statement)
+    init(rows: MBTilesRows, reader: MBTilesReader, filter: TileFilter) {
+        self.rows = rows
         self.reader = reader
         self.filter = filter
     }

@@ -1,7 +1,8 @@
 /// Streams (coordinate, size, hash) rows of an MBTiles query: stored hashes where the file keeps
 /// verified ones, else computed from the bytes (an index) or left out (a listing).
 final class MBTilesIndexCursor: TileIndexCursor {
-    private let statement: SQLiteStatement
+    private var rows: MBTilesRows
+    private var statement: SQLiteStatement { rows.statement }
     private let reader: MBTilesReader
     private let filter: TileFilter
     private let computeMissingHashes: Bool
@@ -9,22 +10,15 @@ final class MBTilesIndexCursor: TileIndexCursor {
 
     /// - Parameter computeMissingHashes: read and hash a tile whose row has no usable hash
     ///   (an index); false leaves the hash nil (a listing).
-    init(statement: SQLiteStatement, reader: MBTilesReader, filter: TileFilter, computeMissingHashes: Bool) {
-        self.statement = statement
+    init(rows: MBTilesRows, reader: MBTilesReader, filter: TileFilter, computeMissingHashes: Bool) {
+        self.rows = rows
         self.reader = reader
         self.filter = filter
         self.computeMissingHashes = computeMissingHashes
     }
 
     func next() throws -> TileIndexEntry? {
-        while true {
-            let hasRow: Bool
-            do {
-                hasRow = try statement.step()
-            } catch {
-                throw reader.readError(error, item: nil)
-            }
-            guard hasRow else { return nil }
+        while try rows.step(reader: reader, item: nil) {
             let coordinate = try MBTilesCursor.coordinate(of: statement, store: reader.location.address)
             guard filter.contains(coordinate) else { continue }
             let item = MBTilesReader.describe(coordinate)
@@ -42,5 +36,6 @@ final class MBTilesIndexCursor: TileIndexCursor {
             guard let data = try reader.tile(at: coordinate) else { continue }
             return TileIndexEntry(coordinate: coordinate, size: data.count, hash: ContentHash(of: data))
         }
+        return nil
     }
 }

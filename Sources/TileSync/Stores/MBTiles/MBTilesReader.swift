@@ -103,14 +103,26 @@ final class MBTilesReader: TileReader, StoredHashChecking, ConsistentReading, In
     }
 
     private func cursor(matching filter: TileFilter, inIndexOrder: Bool) throws -> any TileCursor {
-        var sql = "SELECT zoom_level, tile_column, tile_row, tile_data FROM \(catalog.tileSource)"
-        sql += Self.whereClause(filter)
-        if inIndexOrder { sql += " ORDER BY zoom_level, tile_column, tile_row" }
         do {
-            return MBTilesCursor(statement: try connection.prepare(sql), reader: self, filter: filter)
+            let rows = try filteredRows("zoom_level, tile_column, tile_row, tile_data", from: catalog.tileSource, filter: filter,
+                                        ordered: inIndexOrder)
+            return MBTilesCursor(rows: rows, reader: self, filter: filter)
         } catch {
             throw readError(error, item: nil)
         }
+    }
+
+    /// The rows of `columns` from `source` that the filter may pass, in the index's order when
+    /// `ordered` and the file has the index. With a tile list and the index, one seek per listed
+    /// column run (`MBTilesListedRuns`): no row between listed tiles is read; otherwise the rows
+    /// of `whereClause`.
+    func filteredRows(_ columns: String, from source: String, filter: TileFilter, ordered: Bool) throws(SQLiteError) -> MBTilesRows {
+        let select = "SELECT \(columns) FROM \(source)"
+        if order == .zoomColumnTMSRow, let runs = MBTilesListedRuns(filter) {
+            return MBTilesRows(try connection.prepare(select + MBTilesListedRuns.condition + (ordered ? " ORDER BY tile_row" : "")), runs: runs)
+        }
+        let sorted = ordered && order == .zoomColumnTMSRow ? " ORDER BY zoom_level, tile_column, tile_row" : ""
+        return MBTilesRows(try connection.prepare(select + Self.whereClause(filter) + sorted))
     }
 
     /// The last row of the index in the filter's zooms (a bound: the rest of a spatial filter
@@ -271,10 +283,9 @@ final class MBTilesReader: TileReader, StoredHashChecking, ConsistentReading, In
     /// otherwise by hashing every tile.
     public func index(matching filter: TileFilter) throws -> any TileIndexCursor {
         guard let source = verifiedHashSource else { return HashingIndexCursor(tiles: try tiles(matching: filter)) }
-        var sql = "SELECT zoom_level, tile_column, tile_row, size, hash FROM \(source)" + Self.whereClause(filter)
-        if order == .zoomColumnTMSRow { sql += " ORDER BY zoom_level, tile_column, tile_row" }
         do {
-            return MBTilesIndexCursor(statement: try connection.prepare(sql), reader: self, filter: filter, computeMissingHashes: true)
+            let rows = try filteredRows("zoom_level, tile_column, tile_row, size, hash", from: source, filter: filter, ordered: true)
+            return MBTilesIndexCursor(rows: rows, reader: self, filter: filter, computeMissingHashes: true)
         } catch {
             throw readError(error, item: nil)
         }
@@ -295,10 +306,9 @@ final class MBTilesReader: TileReader, StoredHashChecking, ConsistentReading, In
         let source = verifiedHashSource ?? """
             (SELECT zoom_level, tile_column, tile_row, length(tile_data) AS size, NULL AS hash FROM \(catalog.tileSource))
             """
-        var sql = "SELECT zoom_level, tile_column, tile_row, size, hash FROM \(source)" + Self.whereClause(filter)
-        if ordered, order == .zoomColumnTMSRow { sql += " ORDER BY zoom_level, tile_column, tile_row" }
         do {
-            return MBTilesIndexCursor(statement: try connection.prepare(sql), reader: self, filter: filter, computeMissingHashes: false)
+            let rows = try filteredRows("zoom_level, tile_column, tile_row, size, hash", from: source, filter: filter, ordered: ordered)
+            return MBTilesIndexCursor(rows: rows, reader: self, filter: filter, computeMissingHashes: false)
         } catch {
             throw readError(error, item: nil)
         }
@@ -496,20 +506,21 @@ final class MBTilesReader: TileReader, StoredHashChecking, ConsistentReading, In
 
     /// A summary from the index rows within the filter's extent, each checked against it.
     private func summaryTileByTile(matching filter: TileFilter, countingBytes: Bool) throws -> TileSetSummary {
-        let sql = "SELECT zoom_level, tile_column, tile_row, \(countingBytes ? "length(tile_data)" : "0") FROM \(catalog.tileSource)"
-            + Self.whereClause(filter)
         var summary = TileSetSummary()
+        var rows: MBTilesRows
         do {
-            let statement = try connection.prepare(sql)
-            while try statement.step() {
-                guard statement.isInteger(at: 0), statement.isInteger(at: 1), statement.isInteger(at: 2),
-                      let coordinate = try? TileCoordinate(z: statement.int(at: 0), x: statement.int(at: 1), tmsY: statement.int(at: 2)),
-                      filter.contains(coordinate)
-                else { continue }
-                summary.add(coordinate, size: statement.int(at: 3))
-            }
+            rows = try filteredRows("zoom_level, tile_column, tile_row, \(countingBytes ? "length(tile_data)" : "0")", from: catalog.tileSource,
+                                    filter: filter, ordered: false)
         } catch {
             throw readError(error, item: nil)
+        }
+        let statement = rows.statement
+        while try rows.step(reader: self, item: nil) {
+            guard statement.isInteger(at: 0), statement.isInteger(at: 1), statement.isInteger(at: 2),
+                  let coordinate = try? TileCoordinate(z: statement.int(at: 0), x: statement.int(at: 1), tmsY: statement.int(at: 2)),
+                  filter.contains(coordinate)
+            else { continue }
+            summary.add(coordinate, size: statement.int(at: 3))
         }
         return summary
     }

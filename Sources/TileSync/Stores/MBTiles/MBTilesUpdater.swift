@@ -26,9 +26,17 @@ final class MBTilesUpdater: TileUpdater {
     public private(set) var committedAggregateHash: ContentHash?
     private var knownAggregateHash: ContentHash?
 
+    private var beforeCommit: ((ContentHash) throws -> Void)?
+
     /// The `agg_tiles_hash` the next commit writes instead of computing it from the tiles.
     public func setCommittedAggregateHash(_ hash: ContentHash) {
         knownAggregateHash = hash
+    }
+
+    /// `body` is called with the `agg_tiles_hash` of the next commit, inside its transaction.
+    public func callBeforeCommit(_ body: @escaping (ContentHash) throws -> Void) -> Bool {
+        beforeCommit = body
+        return true
     }
 
     /// Prepares to change the file (opened at `begin`).
@@ -142,6 +150,10 @@ final class MBTilesUpdater: TileUpdater {
             }
             let aggregate = try knownAggregateHash ?? MBTilesAggregateHash.compute(connection)
             knownAggregateHash = nil
+            if let beforeCommit {
+                self.beforeCommit = nil
+                try beforeCommit(aggregate)
+            }
             try connection.execute("DELETE FROM metadata WHERE name = 'agg_tiles_hash'")
             let insert = try connection.prepare("INSERT INTO metadata (name, value) VALUES ('agg_tiles_hash', ?1)")
             try insert.bind(aggregate.hex, at: 1)

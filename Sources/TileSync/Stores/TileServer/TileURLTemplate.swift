@@ -22,18 +22,52 @@ struct TileURLTemplate: Sendable, Equatable {
         }
         self.text = text
         self.subdomains = subdomains
+        parts = Self.parts(of: text)
+    }
+
+    /// The template cut into text and placeholders once, so a URL is one concatenation.
+    private enum Part: Sendable, Equatable {
+        case text(String)
+        case z, x, y, tmsY, quadkey, subdomain
+    }
+
+    private let parts: [Part]
+
+    private static func parts(of text: String) -> [Part] {
+        let names: [Substring: Part] = ["{z}": .z, "{x}": .x, "{y}": .y, "{-y}": .tmsY, "{q}": .quadkey, "{s}": .subdomain]
+        var parts: [Part] = [], literal = Substring(), rest = Substring(text)
+        while let open = rest.firstIndex(of: "{") {
+            literal += rest[..<open]
+            rest = rest[open...]
+            if let close = rest.firstIndex(of: "}"), let part = names[rest[...close]] {
+                if !literal.isEmpty { parts.append(.text(String(literal))) }
+                literal = ""
+                parts.append(part)
+                rest = rest[rest.index(after: close)...]
+            } else {
+                literal += rest.prefix(1)
+                rest = rest.dropFirst()
+            }
+        }
+        literal += rest
+        if !literal.isEmpty { parts.append(.text(String(literal))) }
+        return parts
     }
 
     /// The URL of a tile.
     func url(for tile: TileCoordinate) -> String {
-        var url = text
-        url = url.replacingOccurrences(of: "{z}", with: String(tile.z))
-        url = url.replacingOccurrences(of: "{x}", with: String(tile.x))
-        url = url.replacingOccurrences(of: "{y}", with: String(tile.y))
-        url = url.replacingOccurrences(of: "{-y}", with: String(tile.tmsY))
-        url = url.replacingOccurrences(of: "{q}", with: tile.quadkey)
-        if !subdomains.isEmpty {
-            url = url.replacingOccurrences(of: "{s}", with: subdomains[(tile.x + tile.y) % subdomains.count])
+        var url = ""
+        url.reserveCapacity(text.utf8.count + 16)
+        for part in parts {
+            switch part {
+            case .text(let text): url += text
+            case .z: url += String(tile.z)
+            case .x: url += String(tile.x)
+            case .y: url += String(tile.y)
+            case .tmsY: url += String(tile.tmsY)
+            case .quadkey: url += tile.quadkey
+            case .subdomain: url += subdomains.isEmpty ? "{s}" : subdomains[(tile.x + tile.y) % subdomains.count]
+            }
         }
         return url
     }

@@ -44,6 +44,11 @@ public protocol TileUpdater: AnyObject {
     /// instead of reading every tile again. Ignored by default.
     func setCommittedAggregateHash(_ hash: ContentHash)
 
+    /// Asks `body` to be called with the `agg_tiles_hash` the commit writes, after the changes
+    /// and just before `finish()` commits them; an error from `body` aborts the commit.
+    /// - Returns: false (the default) when the updater computes no such hash (`body` is dropped).
+    func callBeforeCommit(_ body: @escaping (ContentHash) throws -> Void) -> Bool
+
     /// Replaces the store's metadata and leaves every tile as it is, in one commit. The
     /// default is `begin` then `finish` with no tile changed (a folder rewrites
     /// `metadata.json` through its journal, a tar or PMTiles is rewritten); an MBTiles changes
@@ -80,6 +85,8 @@ extension TileUpdater {
     }
 
     public func setCommittedAggregateHash(_ hash: ContentHash) {}
+
+    public func callBeforeCommit(_ body: @escaping (ContentHash) throws -> Void) -> Bool { false }
 
     public func replaceMetadata(_ metadata: TileMetadata) throws {
         do {
