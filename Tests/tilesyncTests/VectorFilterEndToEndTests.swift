@@ -104,18 +104,21 @@ struct VectorFilterEndToEndTests {
         #expect(try ToolRunner.run(["convert", "mirror", "mirror.mbtiles"], in: directory).status == 0)
         let checked = try PythonScript.run(Self.check, [directory + "/in.mbtiles", directory + "/mirror.mbtiles", "places,roads", "lanes,kind"])
         #expect(checked.status == 0 && checked.stdout == "ok 17\n")
-        let into = try ToolRunner.run(["sync", "in.mbtiles", "new.mbtiles", "--layer", "places,roads", "--exclude-field", "kind,lanes"], in: directory)
+        let into = try ToolRunner.run(["sync", "in.mbtiles", "new.mbtiles", "--layer", "places,roads,nowhere", "--exclude-field", "kind,lanes"],
+                                      in: directory)
         #expect(into.status == 0)
         #expect(into.stdout.contains("Layer filter: 4 tiles left without a layer were not written\n"), "\(into.stdout)")
+        #expect(into.stderr == "Note: no tile holds a layer 'nowhere' (named by the layer filter)\n", "\(into.stderr)")
         let synced = try PythonScript.run(Self.check, [directory + "/in.mbtiles", directory + "/new.mbtiles", "places,roads", "lanes,kind"])
         #expect(synced.status == 0 && synced.stdout == "ok 17\n")
         for arguments in [["convert", "in.mbtiles", "tree"], ["sync", "tree", "tree2", "--layer", "places,roads", "--exclude-field", "kind,lanes"],
                           ["convert", "tree2", "tree2.mbtiles"]] {
             #expect(try ToolRunner.run(arguments, in: directory).status == 0, "\(arguments)")
         }
-        let again = try ToolRunner.run(["sync", "in.mbtiles", "new.mbtiles", "--layer", "places,roads", "--exclude-field", "kind,lanes", "--json"],
-                                       in: directory)
+        let again = try ToolRunner.run(["sync", "in.mbtiles", "new.mbtiles", "--layer", "places,roads,nowhere", "--exclude-field", "kind,lanes",
+                                        "--json"], in: directory)
         #expect(again.status == 0 && again.stdout.contains(#""tiles_without_layers":0"#), "a rerun filters nothing again: \(again.stdout)")
+        #expect(again.stdout.contains(#""notes":[]"#), "a rerun looks into no tile, so it says nothing of layers: \(again.stdout)")
         let folders = try PythonScript.run(Self.check, [directory + "/in.mbtiles", directory + "/tree2.mbtiles", "places,roads", "lanes,kind"])
         #expect(folders.status == 0 && folders.stdout == "ok 17\n")
         let bad = try ToolRunner.run(["convert", "in.mbtiles", "x.mbtiles", "--include-field", "roads:"], in: directory)

@@ -83,8 +83,13 @@ final class RewriteMemo {
         if let entry = try Self.read(findNext, hash: hash, size: size) { return entry }
         guard let previous, let entry = try Self.read(previous, hash: hash, size: size) else { return nil }
         try remember(entry, forSource: hash, size: size)
+        answeredFromLastRun = true
         return entry
     }
+
+    /// True once an entry came from the last run's memo: a tile of that content was not looked
+    /// into by this run.
+    private(set) var answeredFromLastRun = false
 
     /// The entry a lookup statement finds; nil for none or a row no run writes.
     private static func read(_ lookup: SQLiteStatement, hash: ContentHash, size: Int) throws(SQLiteError) -> Entry? {

@@ -112,6 +112,13 @@ final class RewritingTileReader: TileReader, CompressionDeclaring {
         }
     }
 
+    /// The rewriter's notes (layers the filter names that no tile holds) when this run looked
+    /// into every tile of the source itself; none when the index came from elsewhere or some
+    /// tiles' rewriting from the last run's memo, which cannot tell what they hold.
+    var rewriterNotes: [String] {
+        listedWholeSource && openedMemo?.answeredFromLastRun != true ? rewriter.notes() : []
+    }
+
     /// After a sync whose index reached the end: the memo of this run replaces the last one.
     /// Does nothing otherwise.
     func finishMemo() throws {

@@ -72,6 +72,7 @@ public enum TileSynchronizer {
             }
             if options.transforms.rasterEncoding != nil { summary.rasterReencoding = rewriting.tally.value.raster }
             summary.tilesWithoutLayers = rewriting.tally.value.withoutLayers
+            summary.notes += rewriting.rewriterNotes
         }
         summary.seconds = Date().timeIntervalSince(started)
         return summary
