@@ -72,7 +72,7 @@ public struct TileStatistics: Sendable {
 
     private mutating func measureSizes(_ reader: any TileReader, filter: TileFilter, countsRepeats: Bool,
                                        isCancelled: () -> Bool) throws {
-        var histograms: [Int: [Int: Int]] = [:]
+        var histograms = [[Int: Int]](repeating: [:], count: TileCoordinate.maxZoom + 1)
         var repeats = countsRepeats ? try DedupIndex() : nil
         var repeated = 0
         let cursor = try reader.roles.inspection?.unorderedListing(matching: filter) ?? reader.listing(matching: filter)
@@ -80,7 +80,7 @@ public struct TileStatistics: Sendable {
         while let entry = try cursor.next() {
             seen += 1
             if seen % 4096 == 0, isCancelled() { throw TileStoreError(.interrupted, store: store.address, message: "interrupted") }
-            histograms[entry.coordinate.z, default: [:]][entry.size, default: 0] += 1
+            histograms[entry.coordinate.z][entry.size, default: 0] += 1
             keepIfLarge(entry)
             if repeats != nil {
                 if let hash = entry.hash {
@@ -91,9 +91,9 @@ public struct TileStatistics: Sendable {
             }
         }
         repeatedTiles = repeats == nil ? nil : repeated
-        zooms = histograms.keys.sorted().map { Self.sizes(zoom: $0, histograms[$0] ?? [:]) }
+        zooms = histograms.indices.filter { !histograms[$0].isEmpty }.map { Self.sizes(zoom: $0, histograms[$0]) }
         var all: [Int: Int] = [:]
-        for histogram in histograms.values { all.merge(histogram, uniquingKeysWith: +) }
+        for histogram in histograms { all.merge(histogram, uniquingKeysWith: +) }
         total = Self.sizes(zoom: nil, all)
     }
 

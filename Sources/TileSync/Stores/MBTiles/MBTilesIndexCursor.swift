@@ -21,13 +21,13 @@ final class MBTilesIndexCursor: TileIndexCursor {
         while try rows.step(reader: reader, item: nil) {
             let coordinate = try MBTilesCursor.coordinate(of: statement, store: reader.location.address)
             guard filter.contains(coordinate) else { continue }
-            let item = MBTilesReader.describe(coordinate)
             guard !statement.isNull(at: 3) else {
-                throw TileStoreError(.invalidTile, store: reader.location.address, item: item, message: "tile_data is NULL")
+                throw TileStoreError(.invalidTile, store: reader.location.address, item: MBTilesReader.describe(coordinate), message: "tile_data is NULL")
             }
             let size = statement.int(at: 3)
             guard size > 0 else {
-                throw TileStoreError(.invalidTile, store: reader.location.address, item: item, message: "tile_data is empty (0 bytes)")
+                throw TileStoreError(.invalidTile, store: reader.location.address, item: MBTilesReader.describe(coordinate),
+                                     message: "tile_data is empty (0 bytes)")
             }
             if let hash = statement.text(at: 4).flatMap({ ContentHash(hex: $0) }) {
                 return TileIndexEntry(coordinate: coordinate, size: size, hash: hash)
