@@ -25,6 +25,8 @@ final class TilePrefetcher: @unchecked Sendable {
     private let queue = BoundedBatchQueue<Item>(maxBytes: 1 << 20)
     /// Tiles read, waiting for the hashing thread (only when hashing).
     private let unhashed = BoundedBatchQueue<Item>(maxBytes: 512 << 10)
+    /// Tiles read, waiting for the transforming thread (only with a transform).
+    private let untransformed = BoundedBatchQueue<Item>(maxBytes: 1 << 20)
     private var taken: [Item] = []
     private var takenIndex = 0
 
@@ -32,8 +34,9 @@ final class TilePrefetcher: @unchecked Sendable {
     /// - Parameters:
     ///   - hashes: compute each tile's MD5 (else `ContentHash.unknown`).
     ///   - hashingThread: on a thread of its own rather than the prefetching thread.
-    ///   - transform: applied to each batch before it is hashed (a recompression), on the
-    ///     prefetching thread; an error ends the stream there.
+    ///   - transform: applied to each batch before it is hashed (a recompression), on a thread
+    ///     of its own between reading and hashing (it spreads a batch over the cores), so that
+    ///     reading goes on meanwhile; an error ends the stream there.
     ///   - read: the next tile of the source, nil at its end (called on the prefetching thread).
     init(hashes: Bool, hashingThread: Bool = false, transform: (([Tile]) throws -> [Tile])? = nil,
          read: @escaping () throws -> Tile?) {
@@ -41,9 +44,15 @@ final class TilePrefetcher: @unchecked Sendable {
         self.transform = transform
         self.hashes = hashes
         self.hashingThread = hashes && hashingThread
-        let reading = Thread { [self] in readTiles(into: self.hashingThread ? unhashed : queue) }
+        let transformed = self.hashingThread ? unhashed : queue
+        let reading = Thread { [self] in readTiles(into: self.transform == nil ? transformed : untransformed) }
         reading.stackSize = 1 << 20
         reading.start()
+        if transform != nil {
+            let transforming = Thread { [self] in transformTiles(into: transformed) }
+            transforming.stackSize = 1 << 20
+            transforming.start()
+        }
         if self.hashingThread {
             let hashing = Thread { [self] in hash() }
             hashing.stackSize = 1 << 20
@@ -73,15 +82,17 @@ final class TilePrefetcher: @unchecked Sendable {
     /// Stops reading and waits until the prefetching thread has let go of the source.
     func stop() {
         queue.stop()
-        if hashingThread {
-            unhashed.stop()
-            unhashed.waitUntilFinished()
+        if hashingThread { unhashed.stop() }
+        if transform != nil {
+            untransformed.stop()
+            untransformed.waitUntilFinished()
         }
+        if hashingThread { unhashed.waitUntilFinished() }
         queue.waitUntilFinished()
     }
 
-    /// The reading thread: batches of about `handOverBytes` (transformed when asked, hashed when
-    /// no thread of its own does it) into `output`.
+    /// The reading thread: batches of about `handOverBytes` into `output`, hashed here when
+    /// neither a transform nor a hashing thread follows.
     private func readTiles(into output: BoundedBatchQueue<Item>) {
         var batch: [Item] = []
         var tiles: [Tile] = []
@@ -103,21 +114,7 @@ final class TilePrefetcher: @unchecked Sendable {
                 ended = true
             }
             if ended || batchBytes >= Self.handOverBytes {
-                if let transform {
-                    do {
-                        tiles = try transform(tiles)
-                    } catch {
-                        tiles = []
-                        failure = error
-                        ended = true
-                    }
-                }
-                if hashes && !hashingThread {
-                    let digests = hasher.digests(of: tiles.map(\.data))
-                    for (tile, digest) in zip(tiles, digests) { batch.append(.tile(tile, digest)) }
-                } else {
-                    for tile in tiles { batch.append(.tile(tile, .unknown)) }
-                }
+                append(tiles, hashing: hashes && !hashingThread && transform == nil, with: &hasher, to: &batch)
                 tiles.removeAll(keepingCapacity: true)
                 if let failure { batch.append(.failure(failure)) }
                 if !output.put(&batch, bytes: batchBytes) { ended = true }
@@ -126,6 +123,53 @@ final class TilePrefetcher: @unchecked Sendable {
         }
         output.close()
         output.markFinished()
+    }
+
+    /// The transforming thread: each batch read, transformed (and hashed when no thread of its
+    /// own does it), in order into `output`; an error ends the stream after the tiles before it.
+    private func transformTiles(into output: BoundedBatchQueue<Item>) {
+        defer {
+            output.close()
+            output.markFinished()
+        }
+        guard let transform else { return }
+        var hasher = RepeatedBlobDigests()
+        defer { hasher.deallocate() }
+        var incoming: [Item] = []
+        var outgoing: [Item] = []
+        var tiles: [Tile] = []
+        reading: while untransformed.take(into: &incoming) {
+            var failure: (any Error)?
+            for item in incoming {
+                switch item {
+                case .tile(let tile, _): tiles.append(tile)
+                case .failure(let error): failure = error
+                }
+                if failure != nil { break }
+            }
+            do {
+                append(try transform(tiles), hashing: hashes && !hashingThread, with: &hasher, to: &outgoing)
+            } catch {
+                failure = error
+            }
+            tiles.removeAll(keepingCapacity: true)
+            if let failure { outgoing.append(.failure(failure)) }
+            let bytes = outgoing.reduce(0) { if case .tile(let tile, _) = $1 { $0 + tile.data.count } else { $0 } }
+            if !output.put(&outgoing, bytes: bytes) || failure != nil {
+                untransformed.stop()
+                break reading
+            }
+        }
+    }
+
+    /// `tiles` as items, with their MD5 when `hashing` (else `ContentHash.unknown`).
+    private func append(_ tiles: [Tile], hashing: Bool, with hasher: inout RepeatedBlobDigests, to items: inout [Item]) {
+        if hashing {
+            let digests = hasher.digests(of: tiles.map(\.data))
+            for (tile, digest) in zip(tiles, digests) { items.append(.tile(tile, digest)) }
+        } else {
+            for tile in tiles { items.append(.tile(tile, .unknown)) }
+        }
     }
 
     /// The hashing thread: the MD5 of every tile read, in order, into `queue`.
