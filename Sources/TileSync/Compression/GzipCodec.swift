@@ -14,26 +14,35 @@ enum GzipCodec {
             throw CompressionError(message: "zlib could not start")
         }
         defer { inflateEnd(&stream) }
-        var output: [UInt8] = []
-        let result: Result<Void, CompressionError> = input.withUnsafeBytes { raw in
-            // A chunk near what the stream will give (tiles inflate a few times over), not a
-            // fixed 64 KiB to clear for every small tile.
-            var chunk = [UInt8](repeating: 0, count: min(64 << 10, max(4 << 10, raw.count * 8)))
+        let result: Result<[UInt8], CompressionError> = input.withUnsafeBytes { raw in
             stream.next_in = UnsafeMutablePointer(mutating: raw.bindMemory(to: Bytef.self).baseAddress)
             stream.avail_in = uInt(raw.count)
+            // Inflated straight into one buffer that doubles as needed (tiles inflate a few times
+            // over), up to one byte past the limit, so that going past it is seen.
+            let ceiling = limit < Int.max ? limit + 1 : limit
+            var capacity = min(ceiling, max(4 << 10, raw.count * 8))
+            var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, capacity), alignment: 1)
+            defer { buffer.deallocate() }
+            var produced = 0
             while true {
-                let status = chunk.withUnsafeMutableBufferPointer { buffer -> Int32 in
-                    stream.next_out = buffer.baseAddress
-                    stream.avail_out = uInt(buffer.count)
-                    return inflate(&stream, Z_NO_FLUSH)
+                if produced == capacity {
+                    guard capacity < ceiling else { return .failure(.tooLarge(limit)) }
+                    capacity = capacity > ceiling / 2 ? ceiling : capacity * 2
+                    let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 1)
+                    grown.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<produced]))
+                    buffer.deallocate()
+                    buffer = grown
                 }
-                let produced = chunk.count - Int(stream.avail_out)
-                if output.count + produced > limit { return .failure(.tooLarge(limit)) }
-                output.append(contentsOf: chunk[0..<produced])
+                stream.next_out = buffer.baseAddress.map { $0.assumingMemoryBound(to: Bytef.self) + produced }
+                stream.avail_out = uInt(min(capacity - produced, Int(uInt.max)))
+                let before = Int(stream.avail_out)
+                let status = inflate(&stream, Z_NO_FLUSH)
+                produced += before - Int(stream.avail_out)
+                if produced > limit { return .failure(.tooLarge(limit)) }
                 switch status {
                 case Z_STREAM_END:
                     if stream.avail_in != 0 { return .failure(CompressionError(message: "bytes after the end of the gzip stream")) }
-                    return .success(())
+                    return .success([UInt8](UnsafeRawBufferPointer(rebasing: buffer[0..<produced])))
                 case Z_OK:
                     continue
                 case Z_BUF_ERROR where stream.avail_in == 0:
@@ -44,8 +53,7 @@ enum GzipCodec {
                 }
             }
         }
-        try result.get()
-        return output
+        return try result.get()
     }
 
     /// A gzip stream of `input` (no file name, time 0, so equal input gives equal bytes), or
