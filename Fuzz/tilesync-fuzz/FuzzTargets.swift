@@ -21,6 +21,8 @@ enum FuzzTargets {
         case json
         /// Bytes of an uncompressed Mapbox Vector Tile: decoded, checked and encoded back.
         case mvt
+        /// Bytes of a tile list (an expire list), read with and without widening.
+        case tilelist
     }
 
     static let scratch = NSTemporaryDirectory() + "tilesync-fuzz-\(getpid())"
@@ -35,7 +37,31 @@ enum FuzzTargets {
         case .raster: raster(data)
         case .json: json(data)
         case .mvt: vectorTile(data)
+        case .tilelist: tileList(data)
         }
+    }
+
+    /// The bytes as a tile list, invalid lines skipped, widened to zooms 0-3 when the first byte
+    /// is odd: every tile the runs give is looked up, the runs hold `count` tiles in key order.
+    private static func tileList(_ data: Data) {
+        try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let path = scratch + "/input.list"
+        guard FileManager.default.createFile(atPath: path, contents: data) else { return }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try? TileList(path: path, scratchFolder: scratch)
+        let widening = (data.first ?? 0) & 1 == 1 ? 0...3 : nil
+        guard let list = try? TileList(path: path, widening: widening, skipInvalid: true, scratchFolder: scratch) else { return }
+        var seen = 0
+        for z in 0...TileCoordinate.maxZoom {
+            guard let extent = list.extent(atZoom: z) else { continue }
+            let tiles = list.tiles(in: extent)
+            guard tiles.count == list.count(atZoom: z), tiles.allSatisfy({ list.contains($0) }) else {
+                fatalError("the tiles of zoom \(z) in its extent are not the ones counted and found")
+            }
+            seen += tiles.count
+            if seen > 100_000 { return }
+        }
+        guard seen == list.count else { fatalError("the zooms hold \(seen) tiles, the list says \(list.count)") }
     }
 
     /// A raster tile decoded (at most 4,194,304 pixels); what decodes is re-encoded as lossless

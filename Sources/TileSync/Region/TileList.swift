@@ -109,22 +109,23 @@ public final class TileList: @unchecked Sendable, Equatable, CustomStringConvert
     /// The extent of the listed tiles at zoom `z`, nil when none is listed there.
     public func extent(atZoom z: Int) -> TileRange? { zooms[z] }
 
-    /// The listed tiles inside `range`, in (x, y) order: per column, a seek to its first row.
+    /// The listed tiles inside `range`, in (x, y) order: per column that holds a listed tile, a
+    /// seek to its first row (columns without one are passed over, however wide the range).
     public func tiles(in range: TileRange) -> [TileCoordinate] {
         guard let extent = zooms[range.z], let columns = Self.overlap(range.columns, extent.columns),
               let rows = Self.overlap(range.rows, extent.rows) else { return [] }
         var found: [TileCoordinate] = []
-        for x in columns {
-            let first = TileList.key(TileCoordinate(unchecked: range.z, x, rows.lowerBound))
+        let zoomEnd = Self.firstKey(ofZoom: range.z + 1)
+        var x = columns.lowerBound
+        while x <= columns.upperBound {
             let last = TileList.key(TileCoordinate(unchecked: range.z, x, rows.upperBound))
-            var index = blockIndex(for: first)
-            scan: while let block = block(index) {
-                for key in block where key >= first {
-                    guard key <= last else { break scan }
-                    found.append(Self.coordinate(key))
-                }
+            var index = firstIndex(atOrAfter: TileList.key(TileCoordinate(unchecked: range.z, x, rows.lowerBound)))
+            while let key = key(at: index), key <= last {
+                found.append(Self.coordinate(key))
                 index += 1
             }
+            guard let next = key(at: index), next < zoomEnd else { break }
+            x = max(x + 1, Self.coordinate(next).x)
         }
         return found
     }

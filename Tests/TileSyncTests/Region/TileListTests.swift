@@ -118,6 +118,18 @@ struct TileListTests {
         #expect(Array(try Self.list("").columnRuns(zooms: 0...30, rowsDescending: false)).isEmpty)
     }
 
+    @Test("Tiles far apart at zoom 30: the extent's 2^30 columns are not walked one by one")
+    func farApart() throws {
+        let last = (1 << 30) - 1
+        let list = try Self.list("30/0/0\n30/\(last)/\(last)\n30/0/\(last)\n30/5/5\n")
+        let extent = try #require(list.extent(atZoom: 30))
+        #expect(extent.columns == 0...last && extent.rows == 0...last)
+        #expect(list.tiles(in: extent).map(\.description) == ["30/0/0", "30/0/\(last)", "30/5/5", "30/\(last)/\(last)"])
+        #expect(list.tiles(in: TileRange(unchecked: 30, columns: 1...last, rows: 0...last)).map(\.description) == ["30/5/5", "30/\(last)/\(last)"])
+        let filter = try TileFilter(minZoom: 30, maxZoom: 30, tiles: list)
+        #expect(filter.ranges(atZoom: 30).reduce(0) { $0 + $1.count } == 4)
+    }
+
     @Test("Three million repeats of one line make one tile")
     func repeats() throws {
         let list = try Self.list(String(repeating: "14/1/1\n", count: 3_000_000))
