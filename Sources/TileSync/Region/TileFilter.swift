@@ -173,7 +173,7 @@ public struct TileFilter: Sendable, Equatable {
         guard zooms.contains(z) else { return false }
         if boundingBox != nil, !rangesByZoom[z].contains(where: { $0.columns.contains(x) }) { return false }
         if let region, !region.cover(atZoom: z).columnRuns.contains(where: { $0.contains(x) }) { return false }
-        if let tiles, tiles.extent(atZoom: z)?.columns.contains(x) != true { return false }
+        if let tiles, !tiles.holdsColumn(x, atZoom: z) { return false }
         return true
     }
 }

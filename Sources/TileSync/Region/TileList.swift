@@ -106,6 +106,14 @@ public final class TileList: @unchecked Sendable, Equatable, CustomStringConvert
         }
     }
 
+    /// True when a tile of column `x` at zoom `z` is listed (one block read at most).
+    public func holdsColumn(_ x: Int, atZoom z: Int) -> Bool {
+        guard zooms[z]?.columns.contains(x) == true else { return false }
+        let index = firstIndex(atOrAfter: Self.key(TileCoordinate(unchecked: z, x, 0)))
+        guard let key = key(at: index) else { return false }
+        return key <= Self.key(TileCoordinate(unchecked: z, x, (1 << z) - 1))
+    }
+
     /// The extent of the listed tiles at zoom `z`, nil when none is listed there.
     public func extent(atZoom z: Int) -> TileRange? { zooms[z] }
 

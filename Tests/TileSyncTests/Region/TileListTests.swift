@@ -128,6 +128,8 @@ struct TileListTests {
         #expect(list.tiles(in: TileRange(unchecked: 30, columns: 1...last, rows: 0...last)).map(\.description) == ["30/5/5", "30/\(last)/\(last)"])
         let filter = try TileFilter(minZoom: 30, maxZoom: 30, tiles: list)
         #expect(filter.ranges(atZoom: 30).reduce(0) { $0 + $1.count } == 4)
+        #expect([0, 1, 4, 5, 6, last - 1, last].map { filter.allows(zoom: 30, column: $0) } == [true, false, false, true, false, false, true])
+        #expect(!filter.allows(zoom: 29, column: 0))
     }
 
     @Test("Three million repeats of one line make one tile")
