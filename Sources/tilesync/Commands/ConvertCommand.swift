@@ -53,7 +53,7 @@ struct ConvertCommand: Command {
     let output: OutputOptions
 
     init(parsing arguments: ParsedArguments) throws {
-        let stores = try StorePairOptions(arguments, destination: .destination, use: .create)
+        let stores = try StorePairOptions(arguments, destination: .destination, use: .create, skipsInvalidLines: arguments.flag(Self.skipInvalid))
         source = stores.source
         merge = stores.merge
         destination = stores.destination

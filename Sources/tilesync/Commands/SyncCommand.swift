@@ -61,7 +61,8 @@ struct SyncCommand: Command {
     let output: OutputOptions
 
     init(parsing arguments: ParsedArguments) throws {
-        stores = try StorePairOptions(arguments, destination: .existingDestination, use: .update)
+        stores = try StorePairOptions(arguments, destination: .existingDestination, use: .update,
+                                      skipsInvalidLines: arguments.flag(Self.skipInvalid))
         var options = TileSynchronizer.Options()
         try TileCopyOptions(arguments, stores: stores, skipInvalid: Self.skipInvalid).apply(to: &options)
         options.checksum = arguments.flag(Self.checksum)

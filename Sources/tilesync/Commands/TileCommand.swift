@@ -84,7 +84,7 @@ struct TileCommand: Command {
         if let region = try FilterOptions.region(arguments) {
             selection = .region(region)
             zooms = try Self.zooms(arguments, zoom: zoom, option: "--region")
-        } else if let list = try FilterOptions.tileList(arguments) {
+        } else if let list = try FilterOptions.tileList(arguments, skipsInvalidLines: false) {
             selection = .list(list)
             let givesZooms = zoom != nil || arguments.isGiven(Self.minZoom) || arguments.isGiven(Self.maxZoom)
             zooms = givesZooms ? try Self.zooms(arguments, zoom: zoom, option: "--tiles") : list.zoomRange ?? 0...0

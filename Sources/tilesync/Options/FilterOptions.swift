@@ -24,8 +24,10 @@ struct FilterOptions {
     /// True when any of them was given.
     let isGiven: Bool
 
+    /// - Parameter skipsInvalidLines: the command's `--skip-invalid`, which also skips (and
+    ///   counts) invalid lines of a tile list.
     /// - Throws: `UsageError` for zooms out of range, min above max, or a malformed box.
-    init(_ arguments: ParsedArguments) throws {
+    init(_ arguments: ParsedArguments, skipsInvalidLines: Bool = false) throws {
         let minZoom = try arguments.integer(Self.minZoom, in: 0...TileCoordinate.maxZoom) ?? 0
         let maxZoom = try arguments.integer(Self.maxZoom, in: 0...TileCoordinate.maxZoom) ?? TileCoordinate.maxZoom
         guard minZoom <= maxZoom else {
@@ -41,7 +43,7 @@ struct FilterOptions {
                 throw UsageError("--shard: \(error.description)", spec: arguments.spec)
             }
         }
-        let list = try Self.tileList(arguments)
+        let list = try Self.tileList(arguments, skipsInvalidLines: skipsInvalidLines)
         do {
             filter = try TileFilter(minZoom: minZoom, maxZoom: maxZoom, boundingBox: box, region: region, tiles: list, shard: shard)
         } catch {
@@ -76,7 +78,7 @@ struct FilterOptions {
     /// `--skip-invalid`), or nil when absent.
     /// - Throws: `UsageError` for `--expand-zooms` without `--tiles` or malformed; `TileListError`
     ///   for a list that cannot be used (exit 1, naming the file and line).
-    static func tileList(_ arguments: ParsedArguments) throws -> TileList? {
+    static func tileList(_ arguments: ParsedArguments, skipsInvalidLines: Bool) throws -> TileList? {
         guard let path = arguments.value(tiles) else {
             if arguments.isGiven(expandZooms) { throw UsageError("--expand-zooms needs --tiles FILE", spec: arguments.spec) }
             return nil
@@ -90,15 +92,12 @@ struct FilterOptions {
             }
             widening = low...high
         }
-        let list = try TileList(path: path, widening: widening, skipInvalid: arguments.flag(skipInvalidLines))
+        let list = try TileList(path: path, widening: widening, skipInvalid: skipsInvalidLines)
         if list.skippedLines > 0 {
             Terminal.err("Warning: \(path): \(list.skippedLines) invalid line\(list.skippedLines == 1 ? "" : "s") skipped (--skip-invalid)")
         }
         return list
     }
-
-    /// The commands' `--skip-invalid` flag, which also skips invalid lines of a tile list.
-    private static let skipInvalidLines = OptionDefinition.flag("skip-invalid", help: "")
 
     /// `--bbox` parsed, or nil when absent.
     static func boundingBox(_ arguments: ParsedArguments) throws(UsageError) -> BoundingBox? {

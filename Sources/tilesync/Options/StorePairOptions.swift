@@ -26,8 +26,9 @@ struct StorePairOptions {
     /// - Parameters:
     ///   - role: which layout options the destination has (`.destination` or `.existingDestination`).
     ///   - use: what the command does with the destination (`.create`, `.change`, `.read`).
-    init(_ arguments: ParsedArguments, destination role: LayoutOptions.Role, use: TileStoreLocation.Use) throws {
-        filter = try FilterOptions(arguments).filter
+    ///   - skipsInvalidLines: the command's `--skip-invalid` (a tile list's bad lines skipped too).
+    init(_ arguments: ParsedArguments, destination role: LayoutOptions.Role, use: TileStoreLocation.Use, skipsInvalidLines: Bool = false) throws {
+        filter = try FilterOptions(arguments, skipsInvalidLines: skipsInvalidLines).filter
         let destinationLayout = try LayoutOptions(arguments, role: role)
         let sourceLayout = try LayoutOptions(arguments, role: .source)
         let kindOptions = StoreKindOptions(arguments, uses: [.read, use])
