@@ -76,9 +76,8 @@ public struct TileFilter: Sendable, Equatable {
     public func ranges(atZoom z: Int) -> [TileRange] {
         guard zooms.contains(z) else { return [] }
         if let tiles {
-            guard let extent = tiles.extent(atZoom: z) else { return [] }
-            let listed = withoutList.pieces(of: extent).flatMap { tiles.tiles(in: $0) }
-            return Self.columnRuns(listed.sorted { ($0.x, $0.y) < ($1.x, $1.y) })
+            let filter = withoutList
+            return tiles.columnRuns(zooms: z...z, rowsDescending: false).flatMap { filter.pieces(of: $0) }
         }
         if let region {
             let ranges = region.cover(atZoom: z).ranges

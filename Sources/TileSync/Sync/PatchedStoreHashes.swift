@@ -35,7 +35,7 @@ struct PatchedStoreHashes {
         let store: TileStoreLocation
         var pending: PatchChange?
         /// Nil when the store's hash is known.
-        let current: AggregateTileHash?
+        let current: BackgroundAggregateHash?
         let knownCurrent: ContentHash?
         let patched = BackgroundAggregateHash()
         var counts = PatchedStoreHashes(current: .ofEmpty, patched: .ofEmpty)
@@ -44,7 +44,7 @@ struct PatchedStoreHashes {
             self.changes = changes
             self.store = store
             self.knownCurrent = knownCurrent
-            current = knownCurrent == nil ? AggregateTileHash(inBackground: true) : nil
+            current = knownCurrent == nil ? BackgroundAggregateHash() : nil
             pending = try changes.next()
         }
 
@@ -80,7 +80,10 @@ struct PatchedStoreHashes {
                 try take(change, storeHasTile: false)
             }
             var result = counts
-            result.current = try knownCurrent ?? current?.finalize() ?? .ofEmpty
+            guard let currentHash = knownCurrent ?? current?.finalize() else {
+                throw TileStoreError(.io, store: store.address, message: "cannot compute the agg_tiles_hash")
+            }
+            result.current = currentHash
             guard let patchedHash = patched.finalize() else {
                 throw TileStoreError(.io, store: store.address, message: "cannot compute the patched agg_tiles_hash")
             }

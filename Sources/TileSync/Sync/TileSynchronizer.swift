@@ -143,21 +143,18 @@ public enum TileSynchronizer {
                                  metadata: (current: TileMetadata, prepared: PreparedMetadata), destinationReader: inout (any TileReader)?,
                                  summary: inout TileSynchronizer.Summary) throws -> ContentHash? {
         var patch: SyncPatch?
-        var updater = updater
+        let applying = try updater ?? context.destination.makeUpdater()
         if let path = context.options.patchPath {
             guard let reader = destinationReader else {
                 throw TileStoreError(.notFound, store: context.destination.address,
                                      message: "--write-patch needs an existing destination: a patch turns its copy before the sync into its copy after")
             }
-            let made = try updater ?? context.destination.makeUpdater()
-            updater = made
             let written = try SyncPatch(path: path, context: context, plan: plan, currentMetadata: metadata.current,
                                         preparedMetadata: metadata.prepared.metadata)
-            try written.arrangeSealing(context: context, destinationReader: reader, updater: made)
+            try written.arrangeSealing(context: context, destinationReader: reader, updater: applying)
             patch = written
         }
         destinationReader = nil
-        let applying = try updater ?? context.destination.makeUpdater()
         do {
             try SyncApplier(context: context, plan: plan, nextState: nextState, grids: grids)
                 .apply(metadata: metadata.prepared.metadata, format: metadata.prepared.format, through: applying)
