@@ -233,6 +233,44 @@ final class ServeEndToEndTests {
         #expect(server.stop().status == 0)
     }
 
+    @Test("A folder's tiles: read once, then sent from the file with the same bytes and ETag; a file rewritten in place is read again, a gzip tile keeps its Content-Encoding",
+          .enabled(if: ReliabilityEndToEndTests.fixturesAvailable, "shared fixtures not found: SKIPPED"))
+    func tileFilesKnownByIdentity() throws {
+        let cities = ReliabilityEndToEndTests.fixtureRoot + "/martin/mbtiles/world_cities.mbtiles"
+        #expect(try ToolRunner.run(["convert", Self.world, "tree", "--quiet"], in: directory).status == 0)
+        #expect(try ToolRunner.run(["convert", cities, "vector", "--quiet"], in: directory).status == 0)
+        let server = try ServeProcess(["tree", "vector"], in: directory)
+        let path = directory + "/tree/2/1/3.png"
+        let original = try #require(FileManager.default.contents(atPath: path))
+        for attempt in 1...3 {
+            let tile = try CurlResponse.get(server.base + "/tree/2/1/3.png")
+            #expect(tile.body == original, "request \(attempt)")
+            #expect(tile.headers["etag"] == "\"\(ContentHash(of: original).hex)\"", "request \(attempt)")
+            #expect(tile.headers["content-type"] == "image/png", "request \(attempt)")
+            #expect(tile.headers["content-length"] == String(original.count), "request \(attempt)")
+        }
+        let modified = try #require(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)
+        var changed = original
+        changed[original.count / 2] ^= 0xFF
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.write(contentsOf: changed)
+        try handle.close()
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: path)
+        let rewritten = try CurlResponse.get(server.base + "/tree/2/1/3.png")
+        #expect(rewritten.body == changed, "same size, same modification time: the change time tells")
+        #expect(rewritten.headers["etag"] == "\"\(ContentHash(of: changed).hex)\"")
+        #expect(try CurlResponse.get(server.base + "/tree/2/1/3.png").body == changed)
+
+        let stored = try #require(FileManager.default.contents(atPath: directory + "/vector/2/1/1.pbf"))
+        for attempt in 1...2 {
+            let tile = try CurlResponse.get(server.base + "/vector/2/1/1.pbf")
+            #expect(tile.body == stored, "request \(attempt)")
+            #expect(tile.headers["content-encoding"] == "gzip", "request \(attempt)")
+            #expect(tile.headers["content-type"] == "application/vnd.mapbox-vector-tile", "request \(attempt)")
+        }
+        _ = server.stop()
+    }
+
     @Test("A folder whose tiles or folders are links out of it: a linked tile is a 500 naming it, a linked folder is not entered; never the target's bytes")
     func linksOutOfAFolder() throws {
         #expect(try ToolRunner.run(["convert", Self.world, "tree", "--max-zoom", "1", "--quiet"], in: directory).status == 0)

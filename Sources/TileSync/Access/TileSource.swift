@@ -22,6 +22,9 @@ public final class TileSource: @unchecked Sendable {
     public let location: TileStoreLocation
     /// The store's metadata, read when it was opened.
     public let metadata: TileMetadata
+    /// True when the store keeps each tile in a file of its own (a folder tree), which
+    /// `tileFile(at:)` opens without reading.
+    public let keepsTilesInFiles: Bool
     /// Readers beyond this many are closed when returned to the pool.
     public static let pooledReaders = 8
 
@@ -59,6 +62,7 @@ public final class TileSource: @unchecked Sendable {
         do {
             let first = try location.openReader()
             metadata = try first.metadata()
+            keepsTilesInFiles = first.hasCheapRandomAccess && first.roles.tileFiles != nil
             if first.hasCheapRandomAccess {
                 temporaryIndex = nil
                 makeReader = { try location.openReader() }
@@ -147,6 +151,17 @@ public final class TileSource: @unchecked Sendable {
             if pooled.heldSince == nil, (try? pooled.reader.roles.consistentReads?.holdReads()) == true { pooled.heldSince = now }
         }
         return try pooled.reader.tile(at: coordinate)
+    }
+
+    /// The file of a tile, open but not read (`TileFile`: its identity, its bytes, its
+    /// descriptor for sending), when the store keeps each tile in a file of its own
+    /// (`keepsTilesInFiles`); nil when the store has no tile there or keeps no files.
+    /// - Throws: `TileStoreError` when the file is there but cannot be opened or is invalid (empty).
+    public func tileFile(at coordinate: TileCoordinate) throws -> TileFile? {
+        guard keepsTilesInFiles else { return nil }
+        let pooled = try borrow()
+        defer { giveBack(pooled) }
+        return try pooled.reader.roles.tileFiles?.openTileFile(at: coordinate)
     }
 
     /// The tile holding a point at a zoom level, or nil when the store has none there.

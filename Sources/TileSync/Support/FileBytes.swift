@@ -40,18 +40,28 @@ enum FileBytes {
     }
 
     static func read(_ descriptor: Int32, path: @autoclosure () -> String,
-                             limit: Int) throws(POSIXFileError) -> (data: Data, modificationTime: Int64) {
+                     limit: Int) throws(POSIXFileError) -> (data: Data, modificationTime: Int64) {
+        let info = try regularFileStatus(descriptor, path: path(), limit: limit)
+        return (try contents(of: descriptor, size: Int(info.st_size), path: path()), FileTime.modificationTime(of: info))
+    }
+
+    /// The status of the open `descriptor`, which must be a regular file of at most `limit` bytes.
+    /// - Throws: `POSIXFileError` (`EINVAL` for another kind of file, `EFBIG` over the limit).
+    static func regularFileStatus(_ descriptor: Int32, path: @autoclosure () -> String, limit: Int) throws(POSIXFileError) -> stat {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw POSIXFileError(operation: "stat", path: path(), code: errno) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw POSIXFileError(operation: "read", path: path(), code: EINVAL) }
-        let size = Int(info.st_size)
-        guard size <= limit else { throw POSIXFileError(operation: "read", path: path(), code: EFBIG) }
-        let modificationTime = FileTime.modificationTime(of: info)
-        if size == 0 { return (Data(), modificationTime) }
+        guard info.st_size <= limit else { throw POSIXFileError(operation: "read", path: path(), code: EFBIG) }
+        return info
+    }
+
+    /// Up to `size` bytes of the open file from its start (fewer when it ends sooner).
+    static func contents(of descriptor: Int32, size: Int, path: @autoclosure () -> String) throws(POSIXFileError) -> Data {
+        if size <= 0 { return Data() }
         guard let buffer = malloc(size) else { throw POSIXFileError(operation: "read", path: path(), code: ENOMEM) }
         var filled = 0
         while filled < size {
-            let count = retryingOnInterrupt { Foundation.read(descriptor, buffer + filled, size - filled) }
+            let count = retryingOnInterrupt { pread(descriptor, buffer + filled, size - filled, off_t(filled)) }
             if count < 0 {
                 let code = errno
                 free(buffer)
@@ -61,7 +71,7 @@ enum FileBytes {
             filled += count
         }
         // Read straight into the buffer the Data then owns: no zero-filling, no copy.
-        return (Data(bytesNoCopy: buffer, count: filled, deallocator: .free), modificationTime)
+        return Data(bytesNoCopy: buffer, count: filled, deallocator: .free)
     }
 
     /// Creates a file with mode 0644 and writes all of `data`. An existing file is unlinked

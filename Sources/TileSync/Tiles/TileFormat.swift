@@ -113,12 +113,17 @@ public struct SniffedTileFormat: Hashable, Sendable, CustomStringConvertible {
     /// a zlib header by chance), only an image's magic counts; anything else is brotli-compressed
     /// tiles of the declared format (vector tiles unless the metadata says another).
     public init(sniffing bytes: some Collection<UInt8>, declaredCompression: TileCompression?, declaredFormat: TileFormat?) {
-        self.init(sniffing: bytes)
+        self = SniffedTileFormat(sniffing: bytes).declaring(compression: declaredCompression, format: declaredFormat)
+    }
+
+    /// What the bytes said, corrected by what the store declares: under a declared brotli
+    /// compression anything but an image is brotli-compressed tiles of the declared format
+    /// (`init(sniffing:declaredCompression:declaredFormat:)`).
+    public func declaring(compression declaredCompression: TileCompression?, format declaredFormat: TileFormat?) -> SniffedTileFormat {
         // Brotli output starts with any byte: a `{`, a 0x1A or even a zlib header says nothing
         // about it. Only an image's long magic outweighs the declaration.
-        if declaredCompression == .brotli, ![.png, .jpeg, .webp, .gif].contains(format) {
-            self.init(declaredFormat.flatMap { $0 == .unknown ? nil : $0 } ?? .pbf, .brotli)
-        }
+        guard declaredCompression == .brotli, ![.png, .jpeg, .webp, .gif].contains(format) else { return self }
+        return SniffedTileFormat(declaredFormat.flatMap { $0 == .unknown ? nil : $0 } ?? .pbf, .brotli)
     }
 
     /// A format as given, without sniffing.

@@ -22,9 +22,13 @@ enum RequestPath {
     }
 
     private static func decode(_ raw: Substring) -> String? {
+        let utf8 = raw.utf8
+        guard utf8.contains(UInt8(ascii: "%")) else {
+            return utf8.allSatisfy(isAllowed) ? String(raw) : nil
+        }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(raw.utf8.count)
-        var iterator = raw.utf8.makeIterator()
+        bytes.reserveCapacity(utf8.count)
+        var iterator = utf8.makeIterator()
         while let byte = iterator.next() {
             guard byte == UInt8(ascii: "%") else {
                 bytes.append(byte)
@@ -33,8 +37,13 @@ enum RequestPath {
             guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
             bytes.append(high << 4 | low)
         }
-        guard bytes.allSatisfy({ $0 >= 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "\\") }) else { return nil }
+        guard bytes.allSatisfy(isAllowed) else { return nil }
         return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// Not a control character, a slash or a backslash.
+    private static func isAllowed(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "/") && byte != UInt8(ascii: "\\")
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -15,6 +15,9 @@ struct ServeRouter: Sendable {
 
     /// The tiles' MD5s (their ETags), remembered by a cheaper fingerprint of their bytes.
     let hashes = ContentHash.Memo(capacity: 1 << 16)
+    /// The MD5s and formats of tile files read once, by the files' identities (when a store
+    /// keeps its tiles in files).
+    let fileTags: ServedFileTags?
 
     /// Paths longer than this many bytes are refused (400).
     static let maxPathBytes = 2048
@@ -22,6 +25,7 @@ struct ServeRouter: Sendable {
     init(stores: [ServedStore], settings: ServeSettings, listenAddress: String) {
         self.stores = Dictionary(stores.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         order = stores.map(\.name)
+        fileTags = stores.contains { $0.current().source.keepsTilesInFiles } ? ServedFileTags(capacity: 1 << 16) : nil
         self.settings = settings
         self.listenAddress = listenAddress
     }
@@ -99,29 +103,55 @@ struct ServeRouter: Sendable {
         case .success(let parsed): coordinate = parsed
         case .failure(let problem): return .text(problem.status, problem.message)
         }
-        let data: Data?
         do {
-            data = try version.source.tile(at: coordinate)
+            if let fileTags, version.source.keepsTilesInFiles {
+                guard let file = try version.source.tileFile(at: coordinate) else { return missingTile(coordinate, in: store) }
+                return try answer(file, version: version, tags: fileTags, request: request)
+            }
+            guard let data = try version.source.tile(at: coordinate) else { return missingTile(coordinate, in: store) }
+            let sniffed = SniffedTileFormat(sniffing: data, declaredCompression: version.declaredCompression, declaredFormat: version.format)
+            return answer(.bytes(data), hash: hashes.md5(of: data), sniffed: sniffed, request: request)
         } catch let error as TileStoreError {
             let item = error.item.map { $0 + ": " } ?? ""
             return .text(500, "\(store.name): tile \(coordinate.z)/\(coordinate.x)/\(coordinate.y) could not be read: \(item)\(error.message)")
         } catch {
             return .text(500, "\(store.name): tile \(coordinate.z)/\(coordinate.x)/\(coordinate.y) could not be read: \(error)")
         }
-        guard let data else {
-            return settings.missingTileStatus == 204
-                ? HTTPResponse(status: 204, headers: [("Cache-Control", settings.cacheControl)])
-                : .text(404, "\(store.name) has no tile \(coordinate.z)/\(coordinate.x)/\(coordinate.y)", headers: [("Cache-Control", settings.cacheControl)])
+    }
+
+    /// A tile kept in a file of its own: read once, then known by its identity and sent from
+    /// the descriptor.
+    private func answer(_ file: TileFile, version: ServedStoreVersion, tags fileTags: ServedFileTags, request: HTTPRequest) throws -> HTTPResponse {
+        let body: HTTPResponse.Body
+        let entry: ServedFileTags.Entry
+        if let known = fileTags.entry(for: file.identity) {
+            entry = known
+            body = .file(OpenFileRange(descriptor: file.takeDescriptor(), offset: 0, length: UInt64(file.size)))
+        } else {
+            let data = try file.bytes()
+            entry = ServedFileTags.Entry(hash: hashes.md5(of: data), sniffed: SniffedTileFormat(sniffing: data))
+            if data.count == file.size { fileTags.remember(entry, for: file.identity) }
+            body = .bytes(data)
         }
-        let tag = EntityTag.quoted(hashes.md5(of: data).hex)
+        let sniffed = entry.sniffed.declaring(compression: version.declaredCompression, format: version.format)
+        return answer(body, hash: entry.hash, sniffed: sniffed, request: request)
+    }
+
+    private func answer(_ body: HTTPResponse.Body, hash: ContentHash, sniffed: SniffedTileFormat, request: HTTPRequest) -> HTTPResponse {
+        let tag = EntityTag.quoted(hash.hex)
         var headers: [(name: String, value: String)] = [("ETag", tag), ("Cache-Control", settings.cacheControl)]
         if let condition = request.header("if-none-match"), EntityTag.ifNoneMatch(condition, matches: tag) {
             return HTTPResponse(status: 304, headers: headers)
         }
-        let sniffed = SniffedTileFormat(sniffing: data, declaredCompression: version.declaredCompression, declaredFormat: version.format)
         headers.append(("Content-Type", sniffed.format.mediaType))
         if let encoding = sniffed.contentEncoding { headers.append(("Content-Encoding", encoding)) }
-        return HTTPResponse(status: 200, headers: headers, body: .bytes(data))
+        return HTTPResponse(status: 200, headers: headers, body: body)
+    }
+
+    private func missingTile(_ coordinate: TileCoordinate, in store: ServedStore) -> HTTPResponse {
+        settings.missingTileStatus == 204
+            ? HTTPResponse(status: 204, headers: [("Cache-Control", settings.cacheControl)])
+            : .text(404, "\(store.name) has no tile \(coordinate.z)/\(coordinate.x)/\(coordinate.y)", headers: [("Cache-Control", settings.cacheControl)])
     }
 
     private func tileJSON(of store: ServedStore, request: HTTPRequest) -> HTTPResponse {

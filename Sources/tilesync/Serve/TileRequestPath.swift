@@ -41,7 +41,13 @@ enum TileRequestPath {
     }
 
     private static func number(_ text: Substring, digits: Int) -> Int? {
-        guard !text.isEmpty, text.count <= digits, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        return Int(text)
+        let utf8 = text.utf8
+        guard !utf8.isEmpty, utf8.count <= digits else { return nil }
+        var value = 0
+        for byte in utf8 {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
     }
 }

@@ -61,6 +61,41 @@ struct TileSourceTests {
         print("TileSource: opened a 350,000-tile MBTiles and read one tile in \(elapsed)")
     }
 
+    @Test("A folder's tile files open without being read: identity, bytes, a descriptor handed over; an MBTiles keeps no files")
+    func tileFiles() throws {
+        let directory = try TemporaryDirectory()
+        let (folder, _) = try Self.store("a-folder", in: directory)
+        let source = try TileSource(path: folder)
+        #expect(source.keepsTilesInFiles)
+        let coordinate = try TileCoordinate(z: 3, x: 5, y: 2)
+        let expected = GeneratedStore.bytes(for: coordinate)
+        let file = try #require(try source.tileFile(at: coordinate))
+        var status = stat()
+        #expect(lstat(folder + "/3/5/2.png", &status) == 0)
+        #expect(file.size == expected.count)
+        #expect(file.identity.inode == UInt64(status.st_ino) && file.identity.device == UInt64(status.st_dev))
+        #expect(file.identity.modificationTime == Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
+        #expect(try file.bytes() == expected)
+        #expect(try file.bytes() == expected, "read from the start again")
+        let descriptor = file.takeDescriptor()
+        #expect(descriptor >= 0 && file.takeDescriptor() == -1)
+        #expect(throws: TileStoreError.self) { try file.bytes() }
+        #expect(lseek(descriptor, 0, SEEK_END) == off_t(expected.count))
+        close(descriptor)
+        #expect(try source.tileFile(at: TileCoordinate(z: 4, x: 15, y: 15)) != nil)
+        #expect(try source.tileFile(at: TileCoordinate(z: 5, x: 0, y: 0)) == nil, "no tile there")
+
+        #expect(FileManager.default.createFile(atPath: folder + "/2/0/0.png", contents: Data()))
+        #expect(throws: TileStoreError(.invalidTile, store: folder, item: "file 2/0/0.png", message: "empty file (0 bytes)")) {
+            try source.tileFile(at: TileCoordinate(z: 2, x: 0, y: 0))
+        }
+        let (mbtiles, _) = try Self.store("a.mbtiles", in: directory)
+        let database = try TileSource(path: mbtiles)
+        #expect(!database.keepsTilesInFiles)
+        #expect(try database.tileFile(at: coordinate) == nil)
+        #expect(try database.tile(at: coordinate) == expected)
+    }
+
     @Test("Bad coordinates and missing stores are errors, not traps")
     func errors() throws {
         let directory = try TemporaryDirectory()

@@ -81,17 +81,25 @@ final class ContainedFolder {
         return fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0
     }
 
-    /// The bytes of the regular file at `relative`, nil when there is none (or a link is on the way).
-    /// - Throws: `POSIXFileError` when it exists but cannot be read (a link or a folder at the
-    ///   file's own name is `ELOOP`/`EINVAL`).
-    func read(_ relative: String) throws(POSIXFileError) -> Data? {
+    /// The regular file at `relative` opened for reading, with its status; nil when there is
+    /// none (or a link is on the way). The caller closes the descriptor.
+    /// - Throws: `POSIXFileError` when it exists but cannot be opened, is not a regular file
+    ///   (a link or a folder at the file's own name is `ELOOP`/`EINVAL`) or is over `limit` bytes.
+    func openFile(_ relative: String, limit: Int) throws(POSIXFileError) -> (descriptor: Int32, status: stat)? {
+        guard let descriptor = try openDescriptor(relative) else { return nil }
+        do {
+            return (descriptor, try FileBytes.regularFileStatus(descriptor, path: root + "/" + relative, limit: limit))
+        } catch {
+            close(descriptor)
+            throw error
+        }
+    }
+
+    private func openDescriptor(_ relative: String) throws(POSIXFileError) -> Int32? {
         #if canImport(CTileSyncFileShims)
         if Self.opensBeneath.load(ordering: .relaxed) {
             let file = ctilesync_open_beneath(descriptor, relative)
-            if file >= 0 {
-                defer { close(file) }
-                return try FileBytes.read(file, path: root + "/" + relative, limit: FileBytes.maxTileSize).data
-            }
+            if file >= 0 { return file }
             switch errno {
             case ENOENT, ENOTDIR: return nil
             case ENOSYS, EPERM: Self.opensBeneath.store(false, ordering: .relaxed)
@@ -100,11 +108,13 @@ final class ContainedFolder {
         }
         #endif
         guard let (folder, name) = try parent(of: relative, creating: false) else { return nil }
-        do {
-            return try FileBytes.read(in: folder, name: Array(name.utf8), path: root + "/" + relative).data
-        } catch where error.code == ENOENT || error.code == ENOTDIR {
-            return nil
+        let file = retryingOnInterrupt { openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+        guard file >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return nil }
+            throw POSIXFileError(operation: "open", path: root + "/" + relative, code: code)
         }
+        return file
     }
 
     /// Removes the file (or link) at `relative`; nothing when there is none or the way to it

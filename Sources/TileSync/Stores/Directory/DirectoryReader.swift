@@ -11,16 +11,18 @@ import Foundation
 ///
 /// Errors: `.notFound`, `.notATileStore` (a file, not a folder), `.invalidMetadata`,
 /// `.invalidTile` (out-of-range numbers, empty or unreadable files), `.io`.
-final class DirectoryReader: TileReader, StoreInspection, GridReading {
+final class DirectoryReader: TileReader, StoreInspection, GridReading, TileFileOpening {
     /// The folder.
     public let location: TileStoreLocation
     /// Its inspection (the layout hint when every entry was skipped) and its `.grid.json` grids.
-    public var roles: TileReaderRoles { TileReaderRoles(inspection: self, grids: self) }
+    public var roles: TileReaderRoles { TileReaderRoles(inspection: self, grids: self, tileFiles: self) }
     /// The layout tiles are read at.
     public let template: PathTemplate
     /// How the layout was chosen when none was given (`TileTreeLayoutDetection`); nil when given.
     let detection: TileTreeLayoutDetection?
     private let cachedMetadata: TileMetadata
+    /// The extensions `tile(at:)` tries, the metadata's format first.
+    private let extensionsToTry: [String]
     private var tree: ContainedFolder?
     private let gridPresence = GridPresence()
 
@@ -46,6 +48,7 @@ final class DirectoryReader: TileReader, StoreInspection, GridReading {
             self.template = detected.template
             detection = detected
         }
+        extensionsToTry = self.template.candidateExtensions(first: cachedMetadata.format?.fileExtension)
     }
 
     /// The layout of the folder at `root` with `metadata`, when none is given.
@@ -103,15 +106,20 @@ final class DirectoryReader: TileReader, StoreInspection, GridReading {
     }
 
     public func tile(at coordinate: TileCoordinate) throws -> Data? {
+        try openTileFile(at: coordinate)?.bytes()
+    }
+
+    func openTileFile(at coordinate: TileCoordinate) throws -> TileFile? {
         let tree = try openTree()
-        for fileExtension in template.candidateExtensions(first: cachedMetadata.format?.fileExtension) {
+        for fileExtension in extensionsToTry {
             let relative = template.path(for: coordinate, fileExtension: fileExtension)
             do {
-                guard let data = try tree.read(relative) else { continue }
-                guard !data.isEmpty else {
+                guard let (descriptor, status) = try tree.openFile(relative, limit: FileBytes.maxTileSize) else { continue }
+                guard status.st_size > 0 else {
+                    close(descriptor)
                     throw TileStoreError(.invalidTile, store: location.address, item: "file \(relative)", message: "empty file (0 bytes)")
                 }
-                return data
+                return TileFile(descriptor: descriptor, status: status, store: location.address, relativePath: relative)
             } catch let error as POSIXFileError {
                 throw TileStoreError(.invalidTile, store: location.address, item: "file \(relative)", message: error.description)
             }

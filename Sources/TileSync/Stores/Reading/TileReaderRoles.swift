@@ -29,13 +29,16 @@ public struct TileReaderRoles {
     let grids: (any GridReading)?
     /// The tiles' compression as declared elsewhere than in the metadata.
     let compressionDeclaration: (any CompressionDeclaring)?
+    /// Each tile in a file of its own, opened without being read.
+    let tileFiles: (any TileFileOpening)?
 
     init(downloadKeeping: (any DownloadKeepingReader)? = nil, rereadSource: TileRereadSource? = nil,
          storedHashes: (any StoredHashChecking)? = nil, joinableStores: JoinableStores? = nil,
          consistentReads: (any ConsistentReading)? = nil, integrity: (any IntegrityChecking)? = nil,
          mergeStreaming: (any MergeStreaming)? = nil, inspection: (any StoreInspection)? = nil,
          cancellation: (any CancellableReading)? = nil, aggregateHashing: (any AggregateHashing)? = nil,
-         grids: (any GridReading)? = nil, compressionDeclaration: (any CompressionDeclaring)? = nil) {
+         grids: (any GridReading)? = nil, compressionDeclaration: (any CompressionDeclaring)? = nil,
+         tileFiles: (any TileFileOpening)? = nil) {
         self.downloadKeeping = downloadKeeping
         self.rereadSource = rereadSource
         self.storedHashes = storedHashes
@@ -48,6 +51,7 @@ public struct TileReaderRoles {
         self.aggregateHashing = aggregateHashing
         self.grids = grids
         self.compressionDeclaration = compressionDeclaration
+        self.tileFiles = tileFiles
     }
 
     /// No role beyond reading.
