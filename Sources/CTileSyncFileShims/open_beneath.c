@@ -10,7 +10,7 @@
 int ctilesync_open_beneath(int folder, const char *path) {
 #ifdef SYS_openat2
     struct open_how how = {0};
-    how.flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC;
+    how.flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK;
     how.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS;
     long descriptor;
     do {

@@ -271,7 +271,7 @@ final class ServeEndToEndTests {
         _ = server.stop()
     }
 
-    @Test("A folder whose tiles or folders are links out of it: a linked tile is a 500 naming it, a linked folder is not entered; never the target's bytes")
+    @Test("A folder whose tiles or folders are links out of it: a linked tile is a 500 naming it, a linked folder is not entered; never the target's bytes; a named pipe is a 500, not a hang")
     func linksOutOfAFolder() throws {
         #expect(try ToolRunner.run(["convert", Self.world, "tree", "--max-zoom", "1", "--quiet"], in: directory).status == 0)
         try FileManager.default.removeItem(atPath: directory + "/tree/0/0/0.png")
@@ -283,6 +283,12 @@ final class ServeEndToEndTests {
         #expect(linked.status == 500)
         #expect(linked.text == "tree: tile 0/0/0 could not be read: file 0/0/0.png: open failed: Too many levels of symbolic links\n")
         #expect(try CurlResponse.get(server.base + "/tree/1/0/0.png").text == "tree has no tile 1/0/0\n", "a linked folder is not entered")
+        #expect(try CurlResponse.get(server.base + "/tree/1/1/1.png").status == 200)
+        try FileManager.default.removeItem(atPath: directory + "/tree/1/1/0.png")
+        #expect(mkfifo(directory + "/tree/1/1/0.png", 0o644) == 0)
+        let pipe = try CurlResponse.get(server.base + "/tree/1/1/0.png", ["-m", "5"])
+        #expect(pipe.status == 500, "a named pipe is not opened for a writer to come: no thread waits on it")
+        #expect(pipe.text == "tree: tile 1/1/0 could not be read: file 1/1/0.png: not a regular file (a named pipe)\n")
         #expect(try CurlResponse.get(server.base + "/tree/1/1/1.png").status == 200)
         _ = server.stop()
     }

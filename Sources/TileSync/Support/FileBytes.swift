@@ -13,7 +13,7 @@ enum FileBytes {
 
     /// Reads a regular file, refusing symbolic links and files over `limit` bytes.
     static func read(_ path: String, limit: Int = maxTileSize) throws(POSIXFileError) -> Data {
-        let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+        let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK) }
         guard descriptor >= 0 else { throw POSIXFileError(operation: "open", path: path, code: errno) }
         defer { close(descriptor) }
         return try read(descriptor, path: path, limit: limit).data
@@ -30,7 +30,7 @@ enum FileBytes {
                     guard let base = terminated.baseAddress else { return -1 }
                     for index in chars.indices { terminated[index] = chars[index] }
                     terminated[chars.count] = 0
-                    return retryingOnInterrupt { openat(folder, base, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+                    return retryingOnInterrupt { openat(folder, base, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK) }
                 }
             }
         }
@@ -50,9 +50,24 @@ enum FileBytes {
     static func regularFileStatus(_ descriptor: Int32, path: @autoclosure () -> String, limit: Int) throws(POSIXFileError) -> stat {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw POSIXFileError(operation: "stat", path: path(), code: errno) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw POSIXFileError(operation: "read", path: path(), code: EINVAL) }
-        guard info.st_size <= limit else { throw POSIXFileError(operation: "read", path: path(), code: EFBIG) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw POSIXFileError(operation: "read", path: path(), code: EINVAL, reason: "not a regular file (\(fileType(info.st_mode)))")
+        }
+        guard info.st_size <= limit else {
+            throw POSIXFileError(operation: "read", path: path(), code: EFBIG, reason: "\(info.st_size) bytes, over the limit of \(limit)")
+        }
         return info
+    }
+
+    private static func fileType(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a named pipe"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        case S_IFLNK: "a symbolic link"
+        default: "of another kind"
+        }
     }
 
     /// Up to `size` bytes of the open file from its start (fewer when it ends sooner).

@@ -5,10 +5,19 @@ struct POSIXFileError: Error, CustomStringConvertible {
     let operation: String
     let path: String
     let code: Int32
+    /// Said instead of `strerror` when the call itself succeeded but its result is refused.
+    var reason: String?
+
+    init(operation: String, path: String, code: Int32, reason: String? = nil) {
+        self.operation = operation
+        self.path = path
+        self.code = code
+        self.reason = reason
+    }
 
     var isDiskFull: Bool { code == ENOSPC || code == EDQUOT }
 
     var description: String {
-        "\(operation) failed: \(String(cString: strerror(code)))"
+        reason ?? "\(operation) failed: \(String(cString: strerror(code)))"
     }
 }

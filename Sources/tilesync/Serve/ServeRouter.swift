@@ -223,7 +223,7 @@ struct ServeRouter: Sendable {
         }
         let types = ["js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8", "json": "application/json",
                      "png": "image/png", "svg": "image/svg+xml", "map": "application/json"]
-        let descriptor = open(folder + "/" + name, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(folder + "/" + name, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         var status = stat()
         guard descriptor >= 0, fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
             if descriptor >= 0 { close(descriptor) }

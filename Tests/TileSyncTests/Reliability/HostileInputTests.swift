@@ -58,6 +58,29 @@ struct HostileInputTests {
         #expect(report.counts == [.metadata: 3])
     }
 
+    @Test("Named pipes in a folder: metadata.json or a tile as a pipe is an error naming it at once, never a wait for a writer")
+    func namedPipesInAFolder() throws {
+        let directory = try TemporaryDirectory()
+        let folder = directory.file("tree")
+        try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 1), to: folder)
+        let tree = try TileStoreLocation(parsing: folder)
+        try FileManager.default.removeItem(atPath: folder + "/1/1/0.png")
+        #expect(mkfifo(folder + "/1/1/0.png", 0o644) == 0)
+        let source = try TileSource(location: tree)
+        #expect(throws: TileStoreError(.invalidTile, store: folder, item: "file 1/1/0.png", message: "not a regular file (a named pipe)")) {
+            try source.tile(z: 1, x: 1, y: 0)
+        }
+        #expect(try source.tile(z: 1, x: 1, y: 1) != nil)
+        try FileManager.default.removeItem(atPath: folder + "/metadata.json")
+        #expect(mkfifo(folder + "/metadata.json", 0o644) == 0)
+        #expect {
+            try TileConverter.convert(from: tree, to: TileStoreLocation(parsing: directory.file("out.mbtiles")))
+        } throws: { error in
+            "\(error)".contains("metadata.json") && "\(error)".contains("not a regular file (a named pipe)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.file("out.mbtiles")))
+    }
+
     @Test("File and folder names with spaces and non-ASCII letters", arguments: ["Zürich tiles.mbtiles", "東京 タイル", "carte d'été.tar.gz"])
     func unicodeNames(name: String) throws {
         let directory = try TemporaryDirectory()
