@@ -59,7 +59,7 @@ final class MergeEndToEndTests {
         #expect(diff.status == 1)
         let lines = diff.stdout.split(separator: "\n")
         #expect(lines.first == #"{"action":"replace","tile":"2/0/0","z":2,"x":0,"y":0,"size":\#(try size(of: "2/0/0", in: "b.pmtiles"))}"#)
-        #expect(lines.last?.contains(#""merge":{"on_duplicate":"abort","sources":[{"store":"a.mbtiles","tiles":5},{"store":"b.pmtiles","tiles":16}],"held_alike":4,"decided_by_policy":0}"#) == true)
+        #expect(lines.last?.contains(#""merge":{"on_duplicate":"abort","sources":[{"store":"a.mbtiles","tiles":5},{"store":"b.pmtiles","tiles":16}],"held_alike":4,"decided_by_policy":0,"decided_uncompared":0}"#) == true)
 
         let dryRun = try ToolRunner.run(["sync", "a.mbtiles", "b.pmtiles", "merged", "--dry-run"], in: directory)
         #expect(dryRun.status == 0)

@@ -3,10 +3,24 @@ import Foundation
 /// How a coordinate that several merge inputs hold is decided: equal bytes are never a
 /// conflict, the `MergedStoreKind.DuplicatePolicy` picks among different bytes, and a holder that is itself a
 /// merge of a group of sources (its `MergeOrigin`) counts as those sources would at its place.
+///
+/// Under `ignore` and `override` the losers' bytes are not read: holders are told equal or
+/// different only where that is free (sizes that differ, hashes the listings give), else
+/// counted as `uncompared`, unless `comparesBytes`. Under `abort` every holder is compared.
 struct MergeDecision {
     let policy: MergedStoreKind.DuplicatePolicy
     /// The sources, named in conflicts.
     let locations: [TileStoreLocation]
+    /// Read holders of the same size to tell equal bytes from different ones under `ignore`
+    /// and `override` (`abort` always does).
+    var comparesBytes = false
+
+    /// What is known of a coordinate's holders' bytes.
+    private enum Likeness {
+        case alike
+        case different
+        case unknown
+    }
 
     /// The holder (its index in `holders`, which come in source order) whose tile wins, its
     /// bytes, and the origin the tile goes on with (equal bytes count for the first source that
@@ -30,40 +44,57 @@ struct MergeDecision {
             known[index] = data
             return data
         }
-        let comparison = try compare(holders, bytes: bytes)
-        if let differing = comparison.differing {
-            guard defersConflicts else { throw conflict(at: coordinate, between: first.origin.source, and: differing) }
-            return (0, try bytes(0), MergeOrigin(source: first.origin.source, holding: .conflict, conflictingSource: differing))
+        guard let last = holders.last, holders.count > 1 else {
+            if policy == .abort, first.origin.holding == .conflict {
+                guard defersConflicts else { throw conflict(at: coordinate, between: first.origin.source, and: first.origin.conflictingSource) }
+            }
+            return (0, try bytes(0), first.origin)
         }
-        guard let last = holders.last, holders.count > 1 else { return (0, try bytes(0), first.origin) }
-        if comparison.alike {
+        if policy == .abort {
+            if let differing = try firstDiffering(holders, bytes: bytes) {
+                guard defersConflicts else { throw conflict(at: coordinate, between: first.origin.source, and: differing) }
+                return (0, try bytes(0), MergeOrigin(source: first.origin.source, holding: .conflict, conflictingSource: differing))
+            }
             return (0, try bytes(0), MergeOrigin(source: first.origin.source, holding: .alike, lastSource: last.origin.lastSource))
         }
-        guard policy == .override else { return (0, try bytes(0), MergeOrigin(source: first.origin.source, holding: .decided)) }
+        let likeness = try self.likeness(holders, bytes: bytes)
+        if likeness == .alike {
+            return (0, try bytes(0), MergeOrigin(source: first.origin.source, holding: .alike, lastSource: last.origin.lastSource))
+        }
+        let holding: MergeOrigin.Holding = likeness == .different ? .decided : .uncompared
+        guard policy == .override else { return (0, try bytes(0), MergeOrigin(source: first.origin.source, holding: holding)) }
         let winner = holders.count - 1
-        return (winner, try bytes(winner), MergeOrigin(source: last.origin.lastSource, holding: .decided))
+        return (winner, try bytes(winner), MergeOrigin(source: last.origin.lastSource, holding: holding))
     }
 
-    /// Whether the holders' bytes are all the same and each was held alike; under `abort`, the
-    /// first source whose bytes differ from the first holder's (a holder's own conflict counts
-    /// at its place: holders come in source order, groups of consecutive sources).
-    private func compare(_ holders: [MergeHolder], bytes: (Int) throws -> Data) throws -> (alike: Bool, differing: Int?) {
+    /// Under `abort`: the first source whose bytes differ from the first holder's (a holder's
+    /// own conflict counts at its place: holders come in source order, groups of consecutive
+    /// sources), nil when all are alike.
+    private func firstDiffering(_ holders: [MergeHolder], bytes: (Int) throws -> Data) throws -> Int? {
         let first = holders[0]
-        if policy == .abort {
-            if first.origin.holding == .conflict { return (false, first.origin.conflictingSource) }
-            for index in holders.indices.dropFirst() {
-                let holder = holders[index]
-                if try holder.entry.size != first.entry.size || bytes(index) != bytes(0) { return (false, holder.origin.source) }
-                if holder.origin.holding == .conflict { return (false, holder.origin.conflictingSource) }
-            }
-            return (true, nil)
-        }
-        let heldAlike = holders.allSatisfy { $0.origin.holding == .single || $0.origin.holding == .alike }
-        guard heldAlike, holders.allSatisfy({ $0.entry.size == first.entry.size }) else { return (false, nil) }
+        if first.origin.holding == .conflict { return first.origin.conflictingSource }
         for index in holders.indices.dropFirst() {
-            if try bytes(index) != bytes(0) { return (false, nil) }
+            let holder = holders[index]
+            if try holder.entry.size != first.entry.size || bytes(index) != bytes(0) { return holder.origin.source }
+            if holder.origin.holding == .conflict { return holder.origin.conflictingSource }
         }
-        return (true, nil)
+        return nil
+    }
+
+    /// Under `ignore` and `override`: alike when every holder was held alike and all bytes are
+    /// equal, different when a holder's group decided or the sizes or listed hashes differ;
+    /// the bytes are read only when `comparesBytes`, else the answer is unknown.
+    private func likeness(_ holders: [MergeHolder], bytes: (Int) throws -> Data) throws -> Likeness {
+        let first = holders[0]
+        if holders.contains(where: { $0.origin.holding == .decided || $0.origin.holding == .conflict }) { return .different }
+        if holders.contains(where: { $0.entry.size != first.entry.size }) { return .different }
+        let heldAlike = holders.allSatisfy { $0.origin.holding == .single || $0.origin.holding == .alike }
+        if heldAlike, let hash = first.entry.hash, holders.allSatisfy({ $0.entry.hash != nil }) {
+            return holders.allSatisfy { $0.entry.hash == hash } ? .alike : .different
+        }
+        guard comparesBytes else { return .unknown }
+        for index in holders.indices.dropFirst() where try bytes(index) != bytes(0) { return .different }
+        return heldAlike ? .alike : .unknown
     }
 
     private func conflict(at coordinate: TileCoordinate, between first: Int, and second: Int) -> TileStoreError {

@@ -14,6 +14,9 @@ struct MergeOrigin: Equatable {
         /// By several with different bytes under `abort` (`conflictingSource` differs from
         /// `source`): a group merge records it, the final merge stops at it.
         case conflict
+        /// By several at the same size, decided by the policy without reading the bytes to
+        /// compare them (`ignore` and `override` unless asked to compare).
+        case uncompared
     }
 
     /// The source the tile counts for: the one whose bytes won, the first of those holding

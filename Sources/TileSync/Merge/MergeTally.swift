@@ -2,12 +2,14 @@ import Synchronization
 
 extension MergedStoreKind {
     /// What a merge did, counted while it streams: tiles each source gave, and coordinates that
-    /// several sources held (with equal bytes, or decided by the policy).
+    /// several sources held (with equal bytes, decided by the policy among different bytes, or
+    /// decided without comparing bytes of the same size).
     public final class Tally: Sendable {
         private struct Counts {
             var given: [Int]
             var heldAlike = 0
             var decided = 0
+            var uncompared = 0
         }
 
         private let counts: Mutex<Counts>
@@ -22,6 +24,9 @@ extension MergedStoreKind {
         public var heldAlike: Int { counts.withLock { $0.heldAlike } }
         /// Coordinates several sources held with different bytes, decided by the policy.
         public var decidedByPolicy: Int { counts.withLock { $0.decided } }
+        /// Coordinates several sources held with tiles of the same size, decided by the policy
+        /// (`ignore`, `override`) without reading them to compare (`comparesDuplicates` reads them).
+        public var decidedUncompared: Int { counts.withLock { $0.uncompared } }
 
         /// Counts `tiles` given by one source that no other source holds (a join of whole stores).
         func record(given tiles: Int, bySource source: Int) {
@@ -36,6 +41,7 @@ extension MergedStoreKind {
                 case .single: break
                 case .alike: counts.heldAlike += 1
                 case .decided, .conflict: counts.decided += 1
+                case .uncompared: counts.uncompared += 1
                 }
             }
         }

@@ -25,12 +25,12 @@ final class MergedSources: @unchecked Sendable {
     static let defaultOpenLimit = 32
 
     /// - Throws: `TileStoreError` when a source cannot be opened.
-    init(_ locations: [TileStoreLocation], policy: MergedStoreKind.DuplicatePolicy, rasterFormatsMayDiffer: Bool = false,
-         openLimit: Int = MergedSources.defaultOpenLimit) throws {
+    init(_ locations: [TileStoreLocation], policy: MergedStoreKind.DuplicatePolicy, comparesDuplicates: Bool = false,
+         rasterFormatsMayDiffer: Bool = false, openLimit: Int = MergedSources.defaultOpenLimit) throws {
         self.locations = locations
         self.policy = policy
         self.openLimit = max(2, openLimit)
-        decision = MergeDecision(policy: policy, locations: locations)
+        decision = MergeDecision(policy: policy, locations: locations, comparesBytes: comparesDuplicates)
         self.rasterFormatsMayDiffer = rasterFormatsMayDiffer
         var lookups: [TileSource] = [], orders: [TileOrder] = [], encodings: [SniffedTileFormat?] = []
         for location in locations {
@@ -67,7 +67,9 @@ final class MergedSources: @unchecked Sendable {
             bytes.append(data)
         }
         guard !holders.isEmpty else { return nil }
-        let decided = try decision.decide(coordinate, holders: holders) { bytes[$0] }
+        var comparing = decision
+        comparing.comparesBytes = true
+        let decided = try comparing.decide(coordinate, holders: holders) { bytes[$0] }
         return (decided.origin.source, decided.data)
     }
 }

@@ -14,6 +14,10 @@ public struct MergedStoreKind: TileStoreKind {
     /// Raster tiles are re-encoded into one format on the way (`--tile-format`), so raster
     /// sources may differ in format (PNG, JPEG, WebP; never raster and vector).
     public let rasterFormatsMayDiffer: Bool
+    /// Under `ignore` and `override`, read the tiles several sources hold at the same size to
+    /// count equal ones (`Tally.heldAlike`) apart from different ones; else they are decided by
+    /// the policy unread (`Tally.decidedUncompared`) and a losing tile is never read.
+    public let comparesDuplicates: Bool
     /// How many sources a stream reads at once at most; past it, groups of that many are
     /// merged into scratch runs first (`GroupedMergeCursor`).
     var openLimit = MergedSources.defaultOpenLimit
@@ -21,9 +25,10 @@ public struct MergedStoreKind: TileStoreKind {
 
     /// A merge of `sources` (at least one).
     public init(sources: [TileStoreLocation], policy: MergedStoreKind.DuplicatePolicy, compressionsMayDiffer: Bool = false,
-                rasterFormatsMayDiffer: Bool = false) {
+                rasterFormatsMayDiffer: Bool = false, comparesDuplicates: Bool = false) {
         self.sources = sources
         self.policy = policy
+        self.comparesDuplicates = comparesDuplicates
         self.compressionsMayDiffer = compressionsMayDiffer
         self.rasterFormatsMayDiffer = rasterFormatsMayDiffer
     }
@@ -54,8 +59,8 @@ public struct MergedStoreKind: TileStoreKind {
 
     public func openReader(at location: TileStoreLocation, options: MergedStoreKind.Options) throws(TileStoreError) -> any TileReader {
         do {
-            let merged = try MergedSources(sources, policy: policy, rasterFormatsMayDiffer: rasterFormatsMayDiffer,
-                                           openLimit: openLimit)
+            let merged = try MergedSources(sources, policy: policy, comparesDuplicates: comparesDuplicates,
+                                           rasterFormatsMayDiffer: rasterFormatsMayDiffer, openLimit: openLimit)
             try MergedEncodings.check(merged, compressionsMayDiffer: compressionsMayDiffer, rasterFormatsMayDiffer: rasterFormatsMayDiffer)
             let latest = latest
             return MergedTileReader(location: location, sources: merged) { latest.value = $0 }
@@ -82,10 +87,12 @@ extension TileStoreLocation {
     /// with different bytes. Sources of different tile formats, unless `rasterFormatsMayDiffer`
     /// (raster tiles are re-encoded into one format on the way), or compressions, unless
     /// `compressionsMayDiffer` (the tiles are recompressed on the way), are refused when it is
-    /// opened. The address lists the sources' addresses joined by ` + `.
+    /// opened. The address lists the sources' addresses joined by ` + `. `comparesDuplicates`:
+    /// as `MergedStoreKind.comparesDuplicates`.
     public static func merging(_ sources: [TileStoreLocation], onDuplicate policy: MergedStoreKind.DuplicatePolicy,
-                               compressionsMayDiffer: Bool = false, rasterFormatsMayDiffer: Bool = false) -> TileStoreLocation {
+                               compressionsMayDiffer: Bool = false, rasterFormatsMayDiffer: Bool = false,
+                               comparesDuplicates: Bool = false) -> TileStoreLocation {
         MergedStoreKind(sources: sources, policy: policy, compressionsMayDiffer: compressionsMayDiffer,
-                        rasterFormatsMayDiffer: rasterFormatsMayDiffer).location
+                        rasterFormatsMayDiffer: rasterFormatsMayDiffer, comparesDuplicates: comparesDuplicates).location
     }
 }

@@ -16,6 +16,14 @@ struct StorePairOptions {
         help: "With several sources: a later source wins a coordinate (override), the first\n"
             + "keeps it (ignore), or different bytes stop the run (abort, the default).")
 
+    /// `--compare-duplicates`: read tiles several sources hold at the same size to tell equal
+    /// from different under `override` and `ignore`.
+    static let compareDuplicates = OptionDefinition.flag(
+        "compare-duplicates",
+        help: "With several sources and --on-duplicate override or ignore: read the tiles\n"
+            + "several sources hold at the same size to count equal ones apart (else the\n"
+            + "policy decides them unread; abort always compares).")
+
     /// The source: the one store given, or the merge of several in the order given.
     let source: TileStoreLocation
     /// The merge, when several sources were given (its tally says what each gave).
@@ -44,7 +52,8 @@ struct StorePairOptions {
             let policy = try arguments.choice(Self.onDuplicate, as: MergedStoreKind.DuplicatePolicy.self) ?? .abort
             let kind = MergedStoreKind(sources: sources, policy: policy,
                                        compressionsMayDiffer: TransformOptions.compress.map(arguments.isGiven) ?? false,
-                                       rasterFormatsMayDiffer: TransformOptions.tileFormat.map(arguments.isGiven) ?? false)
+                                       rasterFormatsMayDiffer: TransformOptions.tileFormat.map(arguments.isGiven) ?? false,
+                                       comparesDuplicates: arguments.isGiven(Self.compareDuplicates))
             source = kind.location
             merge = kind
         } else {

@@ -7,9 +7,11 @@ enum MergeOutput {
     /// the merge was read.
     static func lines(_ merge: MergedStoreKind?) -> [String] {
         guard let merge, let tally = merge.tally else { return [] }
+        let unread = tally.decidedUncompared == 0 ? ""
+            : ", \(tally.decidedUncompared) of the same size decided unread (--compare-duplicates compares them)"
         return zip(merge.sources, tally.tilesGiven).map { "  \($1) tiles from \($0.address)" }
             + ["Coordinates held by several sources: \(tally.heldAlike) with the same bytes, "
-                + "\(tally.decidedByPolicy) decided by --on-duplicate \(merge.policy.rawValue)"]
+                + "\(tally.decidedByPolicy) decided by --on-duplicate \(merge.policy.rawValue)" + unread]
     }
 
     /// The `merge` member of a JSON summary: the policy, each source's tiles, the coordinates
@@ -23,6 +25,7 @@ enum MergeOutput {
             ("sources", .array(zip(merge.sources, given).map { .object([("store", .string($0.address)), ("tiles", .int($1))]) })),
             ("held_alike", .int(tally?.heldAlike ?? 0)),
             ("decided_by_policy", .int(tally?.decidedByPolicy ?? 0)),
+            ("decided_uncompared", .int(tally?.decidedUncompared ?? 0)),
         ]))
     }
 }

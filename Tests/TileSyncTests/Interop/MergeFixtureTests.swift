@@ -16,18 +16,19 @@ struct MergeFixtureTests {
         try sources.map { try TileStoreLocation(parsing: Fixtures.path($0)) }
     }
 
-    @Test("override and ignore: tiles per source and coordinates decided as counted independently",
-          arguments: [(MergedStoreKind.DuplicatePolicy.override, [208, 4, 81]), (.ignore, [285, 8, 0])])
-    func policies(policy: MergedStoreKind.DuplicatePolicy, given: [Int]) throws {
+    @Test("override and ignore: tiles per source and coordinates decided as counted independently; unread, the 4 held alike are decided by the policy",
+          arguments: [(MergedStoreKind.DuplicatePolicy.override, true, [208, 4, 81]), (.ignore, true, [285, 8, 0]),
+                      (.override, false, [208, 0, 85]), (.ignore, false, [285, 8, 0])])
+    func policies(policy: MergedStoreKind.DuplicatePolicy, comparing: Bool, given: [Int]) throws {
         let directory = try TemporaryDirectory()
         let sources = try Self.locations()
-        let merged = TileStoreLocation.merging(sources, onDuplicate: policy)
+        let merged = TileStoreLocation.merging(sources, onDuplicate: policy, comparesDuplicates: comparing)
         let destination = try TileStoreLocation(parsing: directory.file("merged.pmtiles"))
         let summary = try TileConverter.convert(from: merged, to: destination)
         #expect(summary.tilesWritten == 293)
         let tally = try #require((merged.kind as? MergedStoreKind)?.tally)
         #expect(tally.tilesGiven == given)
-        #expect((tally.heldAlike, tally.decidedByPolicy) == (4, 81))
+        #expect((tally.heldAlike, tally.decidedByPolicy, tally.decidedUncompared) == (comparing ? (4, 81, 0) : (0, 81, 4)))
         let origin = try TileCoordinate(parsing: "0/0/0")
         let winner = try TileSource(location: sources[policy == .override ? 2 : 0]).tile(at: origin)
         #expect(try TileSource(location: destination).tile(at: origin) == winner)
@@ -52,11 +53,18 @@ struct MergeFixtureTests {
         let directory = try TemporaryDirectory()
         let original = try TileStoreLocation(parsing: Fixtures.path("martin/mbtiles/world_cities.mbtiles"))
         let modified = try TileStoreLocation(parsing: Fixtures.path("martin/mbtiles/world_cities_modified.mbtiles"))
-        let merged = TileStoreLocation.merging([original, modified], onDuplicate: .override)
+        let merged = TileStoreLocation.merging([original, modified], onDuplicate: .override, comparesDuplicates: true)
         let destination = try TileStoreLocation(parsing: directory.file("cities"))
         #expect(try TileConverter.convert(from: merged, to: destination).tilesWritten == 197)
         let tally = try #require((merged.kind as? MergedStoreKind)?.tally)
         #expect(tally.tilesGiven == [195, 2] && tally.heldAlike == 194 && tally.decidedByPolicy == 1, "equal bytes count for the first source")
+        let unread = TileStoreLocation.merging([original, modified], onDuplicate: .override)
+        let unreadDestination = try TileStoreLocation(parsing: directory.file("cities-unread"))
+        #expect(try TileConverter.convert(from: unread, to: unreadDestination).tilesWritten == 197)
+        let unreadTally = try #require((unread.kind as? MergedStoreKind)?.tally)
+        #expect(unreadTally.tilesGiven == [1, 196] && unreadTally.heldAlike == 0 && unreadTally.decidedByPolicy == 1
+                && unreadTally.decidedUncompared == 194, "the same tiles, unread: the later source's")
+        #expect(try StoreComparison.compare(destination, unreadDestination).isIdentical)
         let changed = try TileCoordinate(parsing: "1/1/0")
         #expect(try TileSource(location: destination).tile(at: changed) == TileSource(location: modified).tile(at: changed))
         let png = try TileStoreLocation(parsing: Fixtures.path("node-mbtiles/plain_1.mbtiles"))

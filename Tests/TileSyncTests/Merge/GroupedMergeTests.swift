@@ -19,19 +19,20 @@ struct GroupedMergeTests {
         }
     }
 
-    static func merged(_ sources: [TileStoreLocation], _ policy: MergedStoreKind.DuplicatePolicy, openLimit: Int) -> MergedStoreKind {
-        var kind = MergedStoreKind(sources: sources, policy: policy)
+    static func merged(_ sources: [TileStoreLocation], _ policy: MergedStoreKind.DuplicatePolicy, openLimit: Int,
+                       comparing: Bool = false) -> MergedStoreKind {
+        var kind = MergedStoreKind(sources: sources, policy: policy, comparesDuplicates: comparing)
         kind.openLimit = openLimit
         return kind
     }
 
     /// Every tile of the merge's stream, in its order, and its tally.
-    static func stream(_ kind: MergedStoreKind, filter: TileFilter = .all) throws -> (tiles: [Tile], tally: [Int], alike: Int, decided: Int) {
+    static func stream(_ kind: MergedStoreKind, filter: TileFilter = .all) throws -> (tiles: [Tile], tally: [Int], alike: Int, decided: Int, unread: Int) {
         let cursor = try kind.location.openReader().tiles(matching: filter)
         var tiles: [Tile] = []
         while let tile = try cursor.next() { tiles.append(tile) }
         let tally = try #require(kind.tally)
-        return (tiles, tally.tilesGiven, tally.heldAlike, tally.decidedByPolicy)
+        return (tiles, tally.tilesGiven, tally.heldAlike, tally.decidedByPolicy, tally.decidedUncompared)
     }
 
     @Test("ignore and override: 7 sources of three kinds in groups of 2 (two levels of runs) or 3 stream the same tiles and counts as one merge",
@@ -39,17 +40,20 @@ struct GroupedMergeTests {
     func sameAsOneMerge(policy: MergedStoreKind.DuplicatePolicy, openLimit: Int) throws {
         let stores = try KindStores()
         let sources = try Self.overlappingSources(stores, count: 7)
-        let flat = try Self.stream(Self.merged(sources, policy, openLimit: 32))
-        let grouped = try Self.stream(Self.merged(sources, policy, openLimit: openLimit))
-        #expect(flat.tiles.count == 85)
-        #expect(grouped.tiles.map(\.coordinate) == flat.tiles.map(\.coordinate))
-        #expect(grouped.tiles.map(\.data) == flat.tiles.map(\.data))
-        #expect(grouped.tally == flat.tally)
-        #expect(grouped.alike == flat.alike && grouped.decided == flat.decided)
-        #expect(flat.tally.reduce(0, +) == 85 && flat.decided > 0 && flat.alike > 0)
-        let corner = try TileCoordinate(parsing: "3/7/7")
-        #expect(Set(flat.tiles.map(\.coordinate)).count == 85)
-        #expect(flat.tiles.first { $0.coordinate == corner }?.data == GeneratedStore.bytes(for: corner))
+        for comparing in [false, true] {
+            let flat = try Self.stream(Self.merged(sources, policy, openLimit: 32, comparing: comparing))
+            let grouped = try Self.stream(Self.merged(sources, policy, openLimit: openLimit, comparing: comparing))
+            #expect(flat.tiles.count == 85)
+            #expect(grouped.tiles.map(\.coordinate) == flat.tiles.map(\.coordinate))
+            #expect(grouped.tiles.map(\.data) == flat.tiles.map(\.data), "comparing: \(comparing)")
+            #expect(grouped.tally == flat.tally, "comparing: \(comparing)")
+            #expect(grouped.alike == flat.alike && grouped.decided == flat.decided && grouped.unread == flat.unread, "comparing: \(comparing)")
+            #expect(flat.tally.reduce(0, +) == 85 && flat.decided > 0)
+            #expect(comparing ? flat.alike > 0 && flat.unread == 0 : flat.alike == 0 && flat.unread > 0, "comparing: \(comparing)")
+            let corner = try TileCoordinate(parsing: "3/7/7")
+            #expect(Set(flat.tiles.map(\.coordinate)).count == 85)
+            #expect(flat.tiles.first { $0.coordinate == corner }?.data == GeneratedStore.bytes(for: corner))
+        }
     }
 
     /// Six MBTiles of zooms 0-1 with equal bytes but where `differing` gives a source other bytes.

@@ -28,10 +28,10 @@ struct MergeTests {
     }
 
     @Test("override: the last source holding a coordinate wins; ignore: the first; equal bytes are no conflict",
-          arguments: [MergedStoreKind.DuplicatePolicy.override, .ignore])
-    func policies(policy: MergedStoreKind.DuplicatePolicy) throws {
+          arguments: [MergedStoreKind.DuplicatePolicy.override, .ignore], [true, false])
+    func policies(policy: MergedStoreKind.DuplicatePolicy, comparing: Bool) throws {
         let stores = try KindStores()
-        let merged = TileStoreLocation.merging(try Self.sources(stores), onDuplicate: policy)
+        let merged = TileStoreLocation.merging(try Self.sources(stores), onDuplicate: policy, comparesDuplicates: comparing)
         let destination = try stores.location("mbtiles", "merged")
         let summary = try TileConverter.convert(from: merged, to: destination)
         #expect(summary.tilesWritten == 21 + 64)
@@ -40,8 +40,13 @@ struct MergeTests {
         #expect(tiles[changed] == GeneratedStore.bytes(for: changed, salt: policy == .override ? "c" : ""))
         #expect(tiles[try TileCoordinate(parsing: "3/7/7")] == GeneratedStore.bytes(for: try TileCoordinate(parsing: "3/7/7")))
         let tally = try #require((merged.kind as? MergedStoreKind)?.tally)
-        #expect(tally.tilesGiven == (policy == .override ? [20, 64, 1] : [21, 64, 0]))
-        #expect(tally.heldAlike == 1 && tally.decidedByPolicy == 1)
+        if comparing {
+            #expect(tally.tilesGiven == (policy == .override ? [20, 64, 1] : [21, 64, 0]))
+            #expect(tally.heldAlike == 1 && tally.decidedByPolicy == 1 && tally.decidedUncompared == 0)
+        } else {
+            #expect(tally.tilesGiven == (policy == .override ? [19, 64, 2] : [21, 64, 0]), "the tile held alike counts for the winner")
+            #expect(tally.heldAlike == 0 && tally.decidedByPolicy == 1 && tally.decidedUncompared == 1, "the same size: not compared; other sizes: different")
+        }
     }
 
     @Test("abort: the first coordinate two sources hold with different bytes stops the merge, naming both; nothing is written")

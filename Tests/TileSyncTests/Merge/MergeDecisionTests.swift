@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import TileSync
+
+@Suite("A coordinate several sources hold: who wins, and which holders' bytes are read")
+struct MergeDecisionTests {
+    static let coordinate = TileCoordinate(unchecked: 3, 2, 1)
+    static let locations = (0..<3).map { TileStoreLocation(kind: .mbtiles, address: "s\($0).mbtiles") }
+
+    /// Holders of the given bytes in source order (with the listed hashes when `hashes`), and
+    /// the indexes of those read by the decision.
+    static func decide(_ policy: MergedStoreKind.DuplicatePolicy, _ blobs: [Data], hashes: Bool = false,
+                       comparing: Bool = false) throws -> (holder: Int, origin: MergeOrigin, read: [Int]) {
+        let holders = blobs.enumerated().map { index, data in
+            MergeHolder(input: index, entry: TileIndexEntry(coordinate: coordinate, size: data.count, hash: hashes ? ContentHash(of: data) : nil),
+                        origin: MergeOrigin(source: index))
+        }
+        var read: [Int] = []
+        let decision = MergeDecision(policy: policy, locations: locations, comparesBytes: comparing)
+        let decided = try decision.decide(coordinate, holders: holders) { index in
+            read.append(index)
+            return blobs[index]
+        }
+        #expect(decided.data == blobs[decided.holder])
+        return (decided.holder, decided.origin, read)
+    }
+
+    @Test("ignore and override read only the winner: the same size is decided unread, other sizes are different for free")
+    func losersUnread() throws {
+        let same = [Data("aaaa".utf8), Data("bbbb".utf8), Data("aaaa".utf8)]
+        let ignored = try Self.decide(.ignore, same)
+        #expect(ignored.holder == 0 && ignored.read == [0] && ignored.origin == MergeOrigin(source: 0, holding: .uncompared))
+        let overridden = try Self.decide(.override, same)
+        #expect(overridden.holder == 2 && overridden.read == [2] && overridden.origin == MergeOrigin(source: 2, holding: .uncompared))
+        let sized = [Data("aaaa".utf8), Data("bbbbb".utf8)]
+        let different = try Self.decide(.override, sized)
+        #expect(different.holder == 1 && different.read == [1] && different.origin == MergeOrigin(source: 1, holding: .decided))
+        #expect(try Self.decide(.ignore, sized).read == [0])
+    }
+
+    @Test("Listed hashes tell equal from different without reading; asked to compare, the same sizes are read")
+    func freeAndAskedComparisons() throws {
+        let alike = [Data("aaaa".utf8), Data("aaaa".utf8)]
+        let hashed = try Self.decide(.override, alike, hashes: true)
+        #expect(hashed.holder == 0 && hashed.read == [0] && hashed.origin == MergeOrigin(source: 0, holding: .alike, lastSource: 1))
+        let differing = try Self.decide(.ignore, [Data("aaaa".utf8), Data("bbbb".utf8)], hashes: true)
+        #expect(differing.read == [0] && differing.origin == MergeOrigin(source: 0, holding: .decided))
+        let compared = try Self.decide(.override, alike, comparing: true)
+        #expect(compared.holder == 0 && Set(compared.read) == [0, 1] && compared.origin.holding == .alike)
+        let comparedDifferent = try Self.decide(.override, [Data("aaaa".utf8), Data("bbbb".utf8)], comparing: true)
+        #expect(comparedDifferent.holder == 1 && comparedDifferent.origin == MergeOrigin(source: 1, holding: .decided))
+    }
+
+    @Test("abort compares every holder whatever it is asked: equal bytes pass, different ones stop")
+    func abortIsExact() throws {
+        let alike = try Self.decide(.abort, [Data("aaaa".utf8), Data("aaaa".utf8), Data("aaaa".utf8)])
+        #expect(Set(alike.read) == [0, 1, 2] && alike.origin == MergeOrigin(source: 0, holding: .alike, lastSource: 2))
+        #expect(throws: TileStoreError.self) { try Self.decide(.abort, [Data("aaaa".utf8), Data("aaab".utf8)]) }
+    }
+}
