@@ -48,7 +48,15 @@ public enum StoreVerifier {
         for line in try reader.roles.integrity?.integrityWarnings() ?? [] {
             report.record(.init(category: .metadata, item: nil, message: line, isFixable: false))
         }
-        if report.isClean { _ = try TileAmountCheck.count(reader, filter: .all, limits: limits) }
+        do {
+            _ = try TileAmountCheck.count(reader, filter: .all, limits: limits)
+        } catch let error as TileStoreError where error.kind == .limitExceeded && !report.isClean {
+            report.notes.append("its tiles were not read: it \(error.message)")
+            return report
+        } catch where !report.isClean {
+            report.notes.append("its tiles were not read: the damage keeps them from being counted")
+            return report
+        }
         let metadata = try reader.metadata()
         let content = deep ? TileContentCheck(declared: try reader.declaredTileCompression()) : nil
         if deep, !RasterReencoder.isAvailable { report.notes.append("PNG, JPEG and WebP tiles are not decoded: this build has no raster codecs") }

@@ -15,7 +15,9 @@ struct VerifyCommand: Command {
             tiles, bytes in the declared format, stored hashes (flat-with-hash, normalized) against
             the bytes, tiles within the declared minzoom/maxzoom/bounds, and agg_tiles_hash.
             Prints one line per problem (counted when many); --fix rewrites wrong stored hashes
-            and metadata (MBTiles and folders).
+            and metadata (MBTiles and folders). A store whose structure is damaged and that says
+            it holds more than --max-tiles tiles, or cannot be counted, is not read tile by tile:
+            its damage is the answer.
             With two stores of any kinds: compares their tiles by MD5 and prints the differences;
             with more, the last is compared with the merge of the others, in the order given
             (--on-duplicate decides coordinates several hold: "is DST the merge of A and B?");

@@ -148,6 +148,26 @@ struct PMTilesAmplificationTests {
         #expect(Date().timeIntervalSince(started) < 5)
     }
 
+    @Test("A damaged archive that says it holds 2^30 tiles: verify reports the damage and refuses to read them, at once")
+    func damagedHugeRun() throws {
+        var builder = PMTilesArchiveBuilder(root: [PMTilesEntry(tileID: TileID.firstID(ofZoom: 15), offset: 0, length: length, runLength: 1 << 30)])
+        builder.maxZoom = 15
+        builder.addressedTiles = 1 << 30
+        builder.tileEntries = 1
+        let archive = try location("damaged.pmtiles", builder)
+        let handle = try #require(FileHandle(forWritingAtPath: archive.address))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data([1, 2, 3, 4, 5]))
+        try handle.close()
+        let started = Date()
+        let report = try StoreVerifier.verify(archive)
+        #expect(report.problems.map(\.description) == ["header: the sections add up to 200 bytes, the file has 205",
+                                                       "header: min zoom 0, the first tile is at zoom 15", "header: the bounds have no area"])
+        #expect(report.tilesChecked == 0)
+        #expect(report.notes.contains("its tiles were not read: it holds 1073741824 tiles, more than the 50000000 of --max-tiles; stopped before reading them"))
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
     @Test("The arithmetic summary equals the tile-by-tile one, with and without a box and a shard")
     func arithmeticMatchesTheWalk() throws {
         var generator = SystemRandomNumberGenerator()
