@@ -103,13 +103,18 @@ struct PMTilesAmplificationTests {
                                  message: "is 16777217 bytes, larger than TileSync reads")
     }
 
-    @Test("An honest archive of 2^30 tiles in one run: counted by arithmetic, and a conversion is refused by --max-tiles")
-    func honestHugeRun() throws {
+    /// An archive of 2^30 tiles at zoom 15 in one run, as its header says.
+    func hugeRun() -> PMTilesArchiveBuilder {
         var builder = PMTilesArchiveBuilder(root: [PMTilesEntry(tileID: TileID.firstID(ofZoom: 15), offset: 0, length: length, runLength: 1 << 30)])
         builder.maxZoom = 15
         builder.addressedTiles = 1 << 30
         builder.tileEntries = 1
-        let archive = try location("ocean.pmtiles", builder)
+        return builder
+    }
+
+    @Test("An honest archive of 2^30 tiles in one run: counted by arithmetic, and a conversion is refused by --max-tiles")
+    func honestHugeRun() throws {
+        let archive = try location("ocean.pmtiles", hugeRun())
         let reader = try PMTilesReader(location: archive)
         let started = Date()
         let summary = try reader.summary(matching: .all)
@@ -150,11 +155,7 @@ struct PMTilesAmplificationTests {
 
     @Test("A damaged archive that says it holds 2^30 tiles: verify reports the damage and refuses to read them, at once")
     func damagedHugeRun() throws {
-        var builder = PMTilesArchiveBuilder(root: [PMTilesEntry(tileID: TileID.firstID(ofZoom: 15), offset: 0, length: length, runLength: 1 << 30)])
-        builder.maxZoom = 15
-        builder.addressedTiles = 1 << 30
-        builder.tileEntries = 1
-        let archive = try location("damaged.pmtiles", builder)
+        let archive = try location("damaged.pmtiles", hugeRun())
         let handle = try #require(FileHandle(forWritingAtPath: archive.address))
         try handle.seekToEnd()
         try handle.write(contentsOf: Data([1, 2, 3, 4, 5]))
