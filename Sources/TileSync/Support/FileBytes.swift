@@ -11,9 +11,13 @@ enum FileBytes {
     /// The largest tile TileSync reads into memory, in bytes (64 MiB).
     static let maxTileSize = 64 << 20
 
+    /// How a file is opened for reading: never through a link at its own name, and without
+    /// waiting (a named pipe or a device where a file belongs is refused, not waited on).
+    static let readingFlags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK
+
     /// Reads a regular file, refusing symbolic links and files over `limit` bytes.
     static func read(_ path: String, limit: Int = maxTileSize) throws(POSIXFileError) -> Data {
-        let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK) }
+        let descriptor = retryingOnInterrupt { open(path, readingFlags) }
         guard descriptor >= 0 else { throw POSIXFileError(operation: "open", path: path, code: errno) }
         defer { close(descriptor) }
         return try read(descriptor, path: path, limit: limit).data
@@ -30,7 +34,7 @@ enum FileBytes {
                     guard let base = terminated.baseAddress else { return -1 }
                     for index in chars.indices { terminated[index] = chars[index] }
                     terminated[chars.count] = 0
-                    return retryingOnInterrupt { openat(folder, base, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK) }
+                    return retryingOnInterrupt { openat(folder, base, readingFlags) }
                 }
             }
         }

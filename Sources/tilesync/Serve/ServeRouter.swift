@@ -17,7 +17,8 @@ struct ServeRouter: Sendable {
     let hashes = ContentHash.Memo(capacity: 1 << 16)
     /// The MD5s and formats of tile files read once, by the files' identities (when a store
     /// keeps its tiles in files).
-    let fileTags: ServedFileTags?
+    let fileTags: FileTags?
+    typealias FileTags = FixedSlotMemo<TileFile.Identity, ServedFileTag>
 
     /// Paths longer than this many bytes are refused (400).
     static let maxPathBytes = 2048
@@ -25,7 +26,7 @@ struct ServeRouter: Sendable {
     init(stores: [ServedStore], settings: ServeSettings, listenAddress: String) {
         self.stores = Dictionary(stores.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         order = stores.map(\.name)
-        fileTags = stores.contains { $0.current().source.keepsTilesInFiles } ? ServedFileTags(capacity: 1 << 16) : nil
+        fileTags = stores.contains { $0.current().source.keepsTilesInFiles } ? FixedSlotMemo(capacity: 1 << 16) : nil
         self.settings = settings
         self.listenAddress = listenAddress
     }
@@ -121,15 +122,15 @@ struct ServeRouter: Sendable {
 
     /// A tile kept in a file of its own: read once, then known by its identity and sent from
     /// the descriptor.
-    private func answer(_ file: TileFile, version: ServedStoreVersion, tags fileTags: ServedFileTags, request: HTTPRequest) throws -> HTTPResponse {
+    private func answer(_ file: TileFile, version: ServedStoreVersion, tags fileTags: FileTags, request: HTTPRequest) throws -> HTTPResponse {
         let body: HTTPResponse.Body
-        let entry: ServedFileTags.Entry
-        if let known = fileTags.entry(for: file.identity) {
+        let entry: ServedFileTag
+        if let known = fileTags.value(for: file.identity) {
             entry = known
             body = .file(OpenFileRange(descriptor: file.takeDescriptor(), offset: 0, length: UInt64(file.size)))
         } else {
             let data = try file.bytes()
-            entry = ServedFileTags.Entry(hash: hashes.md5(of: data), sniffed: SniffedTileFormat(sniffing: data))
+            entry = ServedFileTag(hash: hashes.md5(of: data), sniffed: SniffedTileFormat(sniffing: data))
             if data.count == file.size { fileTags.remember(entry, for: file.identity) }
             body = .bytes(data)
         }

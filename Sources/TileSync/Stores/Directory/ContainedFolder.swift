@@ -108,7 +108,7 @@ final class ContainedFolder {
         }
         #endif
         guard let (folder, name) = try parent(of: relative, creating: false) else { return nil }
-        let file = retryingOnInterrupt { openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK) }
+        let file = retryingOnInterrupt { openat(folder, name, FileBytes.readingFlags) }
         guard file >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return nil }
