@@ -16,16 +16,16 @@ struct MergeHeadHeap {
         }
     }
 
-    /// Removes the smallest coordinate and every input whose head it is, in ascending input
-    /// position; nil when the heap is empty.
-    mutating func popSmallest() -> (coordinate: TileCoordinate, inputs: [Int])? {
+    /// Removes the smallest coordinate and every input whose head it is, put in `inputs` (emptied
+    /// first) in ascending input position; nil when the heap is empty.
+    mutating func popSmallest(into inputs: inout [Int]) -> TileCoordinate? {
+        inputs.removeAll(keepingCapacity: true)
         guard let top = items.first else { return nil }
-        var inputs: [Int] = []
         while let next = items.first, next.key == top.key {
             inputs.append(next.input)
             removeFirst()
         }
-        return (top.coordinate, inputs)
+        return top.coordinate
     }
 
     private mutating func removeFirst() {

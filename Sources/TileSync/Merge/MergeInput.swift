@@ -11,6 +11,9 @@ protocol MergeInput: AnyObject {
     /// was found to hold, without opening its source.
     /// - Throws: as `head()`.
     func headCoordinate() throws -> TileCoordinate?
+    /// True when the head entry's `size` is the tile's (an input that reads tiles only when
+    /// asked does not know it).
+    var headSizeIsKnown: Bool { get }
     /// The bytes of the head's tile.
     /// - Throws: `TileStoreError` when they cannot be read.
     func headData() throws -> Data
@@ -31,4 +34,6 @@ extension MergeInput {
     func headOrigin() -> MergeOrigin? {
         nil
     }
+
+    var headSizeIsKnown: Bool { true }
 }

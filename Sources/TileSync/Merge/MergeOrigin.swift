@@ -14,8 +14,8 @@ struct MergeOrigin: Equatable {
         /// By several with different bytes under `abort` (`conflictingSource` differs from
         /// `source`): a group merge records it, the final merge stops at it.
         case conflict
-        /// By several at the same size, decided by the policy without reading the bytes to
-        /// compare them (`ignore` and `override` unless asked to compare).
+        /// By several whose listed sizes did not tell them apart, decided by the policy without
+        /// reading the bytes to compare them (`ignore` and `override` unless asked to compare).
         case uncompared
     }
 
@@ -28,11 +28,17 @@ struct MergeOrigin: Equatable {
     let lastSource: Int
     /// Under `.conflict`, the first source whose bytes differ from `source`'s; else -1.
     let conflictingSource: Int
+    /// The size in bytes the holders' listings gave, all that gave one agreeing; nil when none
+    /// did (a source that reads tiles only when asked lists none) or they differ (then
+    /// `holding` says so). Two listed sizes that differ tell different bytes without reading
+    /// them, in a group merge as in the merge of its groups.
+    let listedSize: Int?
 
-    init(source: Int, holding: Holding = .single, lastSource: Int? = nil, conflictingSource: Int = -1) {
+    init(source: Int, holding: Holding = .single, lastSource: Int? = nil, conflictingSource: Int = -1, listedSize: Int? = nil) {
         self.source = source
         self.holding = holding
         self.lastSource = lastSource ?? source
         self.conflictingSource = conflictingSource
+        self.listedSize = listedSize
     }
 }

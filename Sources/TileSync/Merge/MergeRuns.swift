@@ -3,8 +3,8 @@ import Foundation
 /// Merged tiles kept with their `MergeOrigin`, as runs in the merge's order on one private
 /// scratch file (unlinked at once, so nothing is left behind): a merge of more sources than may
 /// be open at once (`GroupedMergeCursor`) writes one run per group of sources, then merges the
-/// runs (`RunMergeInput`). A record is a 26-byte header (zoom, holding, x, y, source, last
-/// source, conflicting source, length; little-endian) and the tile's bytes.
+/// runs (`RunMergeInput`). A record is a 30-byte header (zoom, holding, x, y, source, last
+/// source, conflicting source, listed size, length; little-endian) and the tile's bytes.
 final class MergeRuns {
     /// One run: its byte range and the items its sources passed over.
     struct Run {
@@ -13,7 +13,7 @@ final class MergeRuns {
         let skipped: SkippedItems
     }
 
-    static let headerSize = 26
+    static let headerSize = 30
     let file: ScratchFile
     private(set) var runs: [Run] = []
     private var runStart: UInt64 = 0
@@ -35,7 +35,8 @@ final class MergeRuns {
         put(origin.source, field: 2)
         put(origin.lastSource, field: 3)
         put(origin.conflictingSource, field: 4)
-        put(tile.data.count, field: 5)
+        put(origin.listedSize ?? -1, field: 5)
+        put(tile.data.count, field: 6)
         try file.append(header)
         var failure: POSIXFileError?
         tile.data.withUnsafeBytes { raw in

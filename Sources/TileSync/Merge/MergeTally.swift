@@ -3,7 +3,7 @@ import Synchronization
 extension MergedStoreKind {
     /// What a merge did, counted while it streams: tiles each source gave, and coordinates that
     /// several sources held (with equal bytes, decided by the policy among different bytes, or
-    /// decided without comparing bytes of the same size).
+    /// decided without comparing bytes whose listed sizes did not tell them apart).
     public final class Tally: Sendable {
         private struct Counts {
             var given: [Int]
@@ -24,8 +24,9 @@ extension MergedStoreKind {
         public var heldAlike: Int { counts.withLock { $0.heldAlike } }
         /// Coordinates several sources held with different bytes, decided by the policy.
         public var decidedByPolicy: Int { counts.withLock { $0.decided } }
-        /// Coordinates several sources held with tiles of the same size, decided by the policy
-        /// (`ignore`, `override`) without reading them to compare (`comparesDuplicates` reads them).
+        /// Coordinates several sources held with tiles whose listed sizes are the same or not
+        /// listed (an MBTiles lists none), decided by the policy (`ignore`, `override`) without
+        /// reading them to compare (`comparesDuplicates` reads them).
         public var decidedUncompared: Int { counts.withLock { $0.uncompared } }
 
         /// Counts `tiles` given by one source that no other source holds (a join of whole stores).

@@ -63,7 +63,7 @@ final class MergedSources: @unchecked Sendable {
         for (source, lookup) in lookups.enumerated() {
             guard let data = try lookup.tile(at: coordinate) else { continue }
             holders.append(MergeHolder(input: source, entry: TileIndexEntry(coordinate: coordinate, size: data.count, hash: nil),
-                                       origin: MergeOrigin(source: source)))
+                                       origin: MergeOrigin(source: source, listedSize: data.count)))
             bytes.append(data)
         }
         guard !holders.isEmpty else { return nil }

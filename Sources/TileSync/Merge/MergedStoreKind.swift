@@ -14,9 +14,10 @@ public struct MergedStoreKind: TileStoreKind {
     /// Raster tiles are re-encoded into one format on the way (`--tile-format`), so raster
     /// sources may differ in format (PNG, JPEG, WebP; never raster and vector).
     public let rasterFormatsMayDiffer: Bool
-    /// Under `ignore` and `override`, read the tiles several sources hold at the same size to
-    /// count equal ones (`Tally.heldAlike`) apart from different ones; else they are decided by
-    /// the policy unread (`Tally.decidedUncompared`) and a losing tile is never read.
+    /// Under `ignore` and `override`, read the tiles several sources hold whose listed sizes do
+    /// not tell them apart (the same, or not listed: an MBTiles lists none) to count equal ones
+    /// (`Tally.heldAlike`) apart from different ones; else they are decided by the policy unread
+    /// (`Tally.decidedUncompared`) and a losing tile is never read.
     public let comparesDuplicates: Bool
     /// How many sources a stream reads at once at most; past it, groups of that many are
     /// merged into scratch runs first (`GroupedMergeCursor`).

@@ -15,6 +15,8 @@ final class MergedTileCursor: TileCursor {
     private var heads = MergeHeadHeap()
     /// Inputs whose head is to be read (all at first; then those just taken).
     private var unread: [Int]
+    /// A coordinate to decide again among the holders left after one's tile proved invalid.
+    private var pendingHolders: (TileCoordinate, [MergeHolder])?
 
     /// - Parameters:
     ///   - sourcePositions: the source of each input, in source order.
@@ -42,11 +44,29 @@ final class MergedTileCursor: TileCursor {
 
     /// The next tile and where it came from.
     /// - Throws: `TileStoreError` from the inputs and the decision (`.duplicateConflict`).
+    /// A tile whose bytes turn out invalid when the merge reads them (an input that reads tiles
+    /// only when asked) is thrown as a stream throws it, and its coordinate goes on with the
+    /// other holders at the next call, as if that input had not held it.
     func nextWithOrigin() throws -> (tile: Tile, origin: MergeOrigin)? {
-        guard let (coordinate, holders) = try nextHolders() else { return nil }
-        defer { for holder in holders { inputs[holder.input].take() } }
-        let decided = try decision.decide(coordinate, holders: holders, defersConflicts: defersConflicts) {
-            try inputs[holders[$0].input].headData()
+        let next = try pendingHolders ?? nextHolders()
+        pendingHolders = nil
+        guard let (coordinate, holders) = next else { return nil }
+        var taken = holders
+        defer { for holder in taken { inputs[holder.input].take() } }
+        var reading: Int?
+        let decided: (holder: Int, data: Data, origin: MergeOrigin)
+        do {
+            decided = try decision.decide(coordinate, holders: holders, defersConflicts: defersConflicts) {
+                reading = $0
+                return try inputs[holders[$0].input].headData()
+            }
+        } catch let error as TileStoreError where error.kind == .invalidTile {
+            if let reading, holders.count > 1 {
+                var others = holders
+                taken = [others.remove(at: reading)]
+                pendingHolders = (coordinate, others)
+            }
+            throw error
         }
         tally?.record(decided.origin)
         return (Tile(coordinate: coordinate, data: decided.data), decided.origin)
@@ -69,14 +89,15 @@ final class MergedTileCursor: TileCursor {
             unread.removeLast()
             if let head { heads.push(head, input: position, order: order) }
         }
-        guard let (coordinate, positions) = heads.popSmallest() else { return nil }
-        unread = positions
+        guard let coordinate = heads.popSmallest(into: &unread) else { return nil }
         var holders: [MergeHolder] = []
-        for position in positions {
+        holders.reserveCapacity(unread.count)
+        for position in unread {
             let input = inputs[position]
             if let entry = try input.head(), entry.coordinate == coordinate {
-                holders.append(MergeHolder(input: position, entry: entry,
-                                           origin: input.headOrigin() ?? MergeOrigin(source: sourcePositions[position])))
+                let origin = input.headOrigin()
+                    ?? MergeOrigin(source: sourcePositions[position], listedSize: input.headSizeIsKnown ? entry.size : nil)
+                holders.append(MergeHolder(input: position, entry: entry, origin: origin))
             }
         }
         return (coordinate, holders)

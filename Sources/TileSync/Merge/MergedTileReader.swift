@@ -106,21 +106,24 @@ final class MergedTileReader: TileReader, CancellableReading, GridReading, Compr
 
     /// A source that streams in the merge's order, probed for its first coordinate (and its
     /// last, where the store can say) and opened again when the merge reaches it; nil for a
-    /// source in another order.
+    /// source in another order. When only winners are read, a source that lists its
+    /// coordinates more cheaply than it reads its tiles reads only the tiles that win.
     private func probe(_ position: Int, matching filter: TileFilter) throws -> StreamedMergeInput? {
         guard sources.orders[position] == sources.order else { return nil }
         let lookup = sources.lookups[position]
-        let order = sources.order, isCancelled = isCancelled
-        let open = { () throws -> (any TileReader, any TileCursor) in
+        let order = sources.order, isCancelled = isCancelled, readsOnlyWinners = sources.decision.readsOnlyWinners
+        let open = { () throws -> (any TileReader, any LazyTileCursor) in
             let reader = try lookup.openLookupReader()
             reader.setCancellation(isCancelled)
-            reader.roles.mergeStreaming?.willStreamOnce()
-            return (reader, try reader.tiles(matching: filter))
+            let streaming = reader.roles.mergeStreaming
+            streaming?.willStreamOnce()
+            if readsOnlyWinners, let lazy = try streaming?.lazyTiles(matching: filter) { return (reader, lazy) }
+            return (reader, PrereadLazyTileCursor(try reader.tiles(matching: filter), store: lookup.location.address))
         }
         let (reader, probe) = try open()
         let first: TileCoordinate?
         do {
-            first = try probe.next()?.coordinate
+            first = try probe.next()
         } catch {
             return StreamedMergeInput(openedCursor: try open().1, order: order, store: lookup.location.address)
         }

@@ -54,8 +54,8 @@ final class RunMergeInput: MergeInput {
         }
         let coordinate = try TileCoordinate(z: Int(header[header.startIndex]), x: Int(field(0)), y: Int(field(1)))
         let origin = MergeOrigin(source: index(field(2)), holding: holding, lastSource: index(field(3)),
-                                 conflictingSource: index(field(4)))
-        let data = Data(try bytes(Int(field(5))))
+                                 conflictingSource: index(field(4)), listedSize: field(5) == UInt32.max ? nil : Int(field(5)))
+        let data = Data(try bytes(Int(field(6))))
         return (TileIndexEntry(coordinate: coordinate, size: data.count, hash: nil), origin, data)
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 
 /// A merge source whose own tile stream already comes in the merge's order (an MBTiles with
-/// its index, a PMTiles in tile-ID order): its tiles are read as they stream, no sort and no
-/// lookup. The source is opened only when the merge reaches the first coordinate it holds
+/// its index, a PMTiles in tile-ID order): no sort and no lookup by coordinate. Its tiles are
+/// read as they stream, or only those the merge takes when the source lists its coordinates
+/// more cheaply (`LazyTileCursor`: an MBTiles' index). The source is opened only when the merge reaches the first coordinate it holds
 /// (found beforehand, `firstCoordinate`) and let go at its end, so sources whose ranges do not
 /// overlap (split by zoom, by tile-ID range, bands) are open one or two at a time, however many
 /// there are.
@@ -12,11 +13,13 @@ final class StreamedMergeInput: MergeInput {
     private let firstCoordinate: TileCoordinate?
     private let lastCoordinate: TileCoordinate?
     /// Opens the stream from its start; nil once opened (it may hold the store open).
-    private var open: (() throws -> any TileCursor)?
-    private var cursor: (any TileCursor)?
+    private var open: (() throws -> any LazyTileCursor)?
+    private var cursor: (any LazyTileCursor)?
     private var isOpened = false
     private var skippedBeforeEnd = SkippedItems()
-    private var current: Tile?
+    private var current: TileCoordinate?
+    /// The size of the current tile when the cursor knows it without reading.
+    private var currentSize: Int?
     private var needsRead = true
     private var previous: TileCoordinate?
 
@@ -25,7 +28,7 @@ final class StreamedMergeInput: MergeInput {
     ///   - lastCoordinate: a coordinate its last tile does not come after, nil when unknown.
     ///   - open: opens the source's stream from its start.
     init(firstCoordinate: TileCoordinate?, lastCoordinate: TileCoordinate? = nil, order: TileOrder, store: String,
-         open: @escaping () throws -> any TileCursor) {
+         open: @escaping () throws -> any LazyTileCursor) {
         self.firstCoordinate = firstCoordinate
         self.lastCoordinate = lastCoordinate
         self.order = order
@@ -35,7 +38,7 @@ final class StreamedMergeInput: MergeInput {
 
     /// An input over a stream opened already (a source whose first tile could not be read while
     /// probing: its errors then come while the merge reads it, where `--skip-invalid` sees them).
-    init(openedCursor: any TileCursor, order: TileOrder, store: String) {
+    init(openedCursor: any LazyTileCursor, order: TileOrder, store: String) {
         firstCoordinate = nil
         lastCoordinate = nil
         self.order = order
@@ -60,33 +63,37 @@ final class StreamedMergeInput: MergeInput {
     func head() throws -> TileIndexEntry? {
         if needsRead {
             current = nil
-            let tile = try nextTile()
+            currentSize = nil
+            let coordinate = try nextCoordinate()
             needsRead = false
-            if let tile {
-                if let previous, !order.precedes(previous, tile.coordinate) {
-                    throw TileStoreError(.corrupt, store: store, item: "tile \(tile.coordinate)",
+            if let coordinate {
+                if let previous, !order.precedes(previous, coordinate) {
+                    throw TileStoreError(.corrupt, store: store, item: "tile \(coordinate)",
                                          message: "comes after tile \(previous), out of the store's order")
                 }
-                previous = tile.coordinate
+                previous = coordinate
             }
-            current = tile
+            current = coordinate
+            currentSize = coordinate == nil ? nil : cursor?.knownSize
         }
-        return current.map { TileIndexEntry(coordinate: $0.coordinate, size: $0.data.count, hash: nil) }
+        return current.map { TileIndexEntry(coordinate: $0, size: currentSize ?? 0, hash: nil) }
     }
 
+    var headSizeIsKnown: Bool { currentSize != nil }
+
     func headData() throws -> Data {
-        guard let current else {
+        guard current != nil, let cursor else {
             throw TileStoreError(.corrupt, store: store, message: "a merge asked for a tile past the end")
         }
-        return current.data
+        return try cursor.data()
     }
 
     func take() {
         needsRead = true
     }
 
-    /// The source's next tile, opening it at the first call and letting it go after the last.
-    private func nextTile() throws -> Tile? {
+    /// The source's next coordinate, opening it at the first call and letting it go after the last.
+    private func nextCoordinate() throws -> TileCoordinate? {
         if !isOpened {
             isOpened = true
             let opening = open
@@ -94,17 +101,17 @@ final class StreamedMergeInput: MergeInput {
             guard firstCoordinate != nil, let opening else { return nil }
             cursor = try opening()
             let first = try cursor?.next()
-            if let first, let firstCoordinate, first.coordinate != firstCoordinate {
-                throw TileStoreError(.corrupt, store: store, item: "tile \(first.coordinate)",
+            if let first, let firstCoordinate, first != firstCoordinate {
+                throw TileStoreError(.corrupt, store: store, item: "tile \(first)",
                                      message: "comes first now, not tile \(firstCoordinate) as before: the store changed during the merge")
             }
             if first == nil { release() }
             return first
         }
         guard let cursor else { return nil }
-        let tile = try cursor.next()
-        if tile == nil { release() }
-        return tile
+        let coordinate = try cursor.next()
+        if coordinate == nil { release() }
+        return coordinate
     }
 
     private func release() {

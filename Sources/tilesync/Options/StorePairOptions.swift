@@ -16,13 +16,13 @@ struct StorePairOptions {
         help: "With several sources: a later source wins a coordinate (override), the first\n"
             + "keeps it (ignore), or different bytes stop the run (abort, the default).")
 
-    /// `--compare-duplicates`: read tiles several sources hold at the same size to tell equal
-    /// from different under `override` and `ignore`.
+    /// `--compare-duplicates`: read tiles several sources hold to tell equal from different
+    /// under `override` and `ignore` where listed sizes do not.
     static let compareDuplicates = OptionDefinition.flag(
         "compare-duplicates",
         help: "With several sources and --on-duplicate override or ignore: read the tiles\n"
-            + "several sources hold at the same size to count equal ones apart (else the\n"
-            + "policy decides them unread; abort always compares).")
+            + "several sources hold to count equal ones apart where listed sizes do not tell\n"
+            + "(else the policy decides them unread; abort always compares).")
 
     /// The source: the one store given, or the merge of several in the order given.
     let source: TileStoreLocation

@@ -8,7 +8,7 @@ enum MergeOutput {
     static func lines(_ merge: MergedStoreKind?) -> [String] {
         guard let merge, let tally = merge.tally else { return [] }
         let unread = tally.decidedUncompared == 0 ? ""
-            : ", \(tally.decidedUncompared) of the same size decided unread (--compare-duplicates compares them)"
+            : ", \(tally.decidedUncompared) decided unread (--compare-duplicates compares them)"
         return zip(merge.sources, tally.tilesGiven).map { "  \($1) tiles from \($0.address)" }
             + ["Coordinates held by several sources: \(tally.heldAlike) with the same bytes, "
                 + "\(tally.decidedByPolicy) decided by --on-duplicate \(merge.policy.rawValue)" + unread]

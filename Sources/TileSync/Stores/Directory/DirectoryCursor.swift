@@ -15,16 +15,7 @@ final class DirectoryCursor: TileCursor {
             state.recordEnd()
             return nil
         }
-        let data: Data, modificationTime: Int64
-        do {
-            (data, modificationTime) = try FileBytes.read(in: state.walk.lastFolderDescriptor, name: state.walk.lastName,
-                                                          path: state.root + "/" + state.walk.lastPath)
-        } catch {
-            throw TileStoreError(.invalidTile, store: state.root, item: "file \(state.walk.lastPath)", message: error.description)
-        }
-        guard !data.isEmpty else {
-            throw TileStoreError(.invalidTile, store: state.root, item: "file \(state.walk.lastPath)", message: "empty file (0 bytes)")
-        }
+        let (data, modificationTime) = try state.readLastFile()
         return Tile(coordinate: coordinate, data: data, modificationTime: modificationTime)
     }
 }

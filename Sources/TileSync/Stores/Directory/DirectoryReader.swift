@@ -11,11 +11,11 @@ import Foundation
 ///
 /// Errors: `.notFound`, `.notATileStore` (a file, not a folder), `.invalidMetadata`,
 /// `.invalidTile` (out-of-range numbers, empty or unreadable files), `.io`.
-final class DirectoryReader: TileReader, StoreInspection, GridReading, TileFileOpening {
+final class DirectoryReader: TileReader, StoreInspection, GridReading, TileFileOpening, MergeStreaming {
     /// The folder.
     public let location: TileStoreLocation
     /// Its inspection (the layout hint when every entry was skipped) and its `.grid.json` grids.
-    public var roles: TileReaderRoles { TileReaderRoles(inspection: self, grids: self, tileFiles: self) }
+    public var roles: TileReaderRoles { TileReaderRoles(mergeStreaming: self, inspection: self, grids: self, tileFiles: self) }
     /// The layout tiles are read at.
     public let template: PathTemplate
     /// How the layout was chosen when none was given (`TileTreeLayoutDetection`); nil when given.
@@ -72,6 +72,15 @@ final class DirectoryReader: TileReader, StoreInspection, GridReading, TileFileO
         DirectoryCursor(walk(try DirectoryTileWalk(root: location.address, template: template, filter: filter, companion: template.gridTemplate),
                              filter: filter))
     }
+
+    /// The walk of `tiles(matching:)`, each file read only when asked (`DirectoryLazyCursor`).
+    func lazyTiles(matching filter: TileFilter) throws -> (any LazyTileCursor)? {
+        DirectoryLazyCursor(walk(try DirectoryTileWalk(root: location.address, template: template, filter: filter, companion: template.gridTemplate),
+                                 filter: filter))
+    }
+
+    /// Nil: a folder names its last tile only by walking it.
+    func lastStreamedCoordinate(matching filter: TileFilter) -> TileCoordinate? { nil }
 
     /// Tiles in `preferred` order when the layout ends in the row (`{z}/{x}/{y}` read in TMS row
     /// order, or `{z}/{x}/{-y}` in XYZ row order): each column folder is listed backwards.

@@ -139,6 +139,22 @@ final class MBTilesReader: TileReader, StoredHashChecking, ConsistentReading, In
         return try? TileCoordinate(z: z, x: x, tmsY: tmsY)
     }
 
+    /// The coordinates from the tile index, each tile read when asked (`MBTilesLazyCursor`); nil
+    /// without an index giving the order, or for a `tiles` view of unknown shape.
+    func lazyTiles(matching filter: TileFilter) throws -> (any LazyTileCursor)? {
+        guard order == .zoomColumnTMSRow, !catalog.tilesIsUnknownView else { return nil }
+        let sorted = " ORDER BY zoom_level, tile_column, tile_row"
+        let seek = "SELECT zoom_level, tile_column, tile_row, tile_data FROM \(catalog.tileSource)"
+            + " WHERE (zoom_level, tile_column, tile_row) >= (?1, ?2, ?3)" + sorted
+        do {
+            guard !(try Self.planSorts(seek, connection: connection)) else { return nil }
+            let listing = try filteredRows("zoom_level, tile_column, tile_row", from: catalog.tileSource, filter: filter, ordered: true)
+            return MBTilesLazyCursor(listing: listing, tiles: try connection.prepare(seek), reader: self, filter: filter)
+        } catch {
+            throw readError(error, item: nil)
+        }
+    }
+
     public func tile(at coordinate: TileCoordinate) throws -> Data? {
         do {
             let statement: SQLiteStatement
@@ -543,9 +559,12 @@ final class MBTilesReader: TileReader, StoredHashChecking, ConsistentReading, In
     /// True when SQLite can give (zoom, column, row) order from an index, without sorting the
     /// whole table (which would hold every blob in a temporary B-tree).
     private static func indexProvidesOrder(connection: SQLiteConnection, source: String) -> Bool {
-        let sql = "EXPLAIN QUERY PLAN SELECT zoom_level, tile_column, tile_row, tile_data FROM \(source) "
-            + "ORDER BY zoom_level, tile_column, tile_row"
-        guard let plan = try? connection.rows(sql) else { return false }
-        return !plan.contains { row in row.contains { $0?.contains("TEMP B-TREE") == true } }
+        let sql = "SELECT zoom_level, tile_column, tile_row, tile_data FROM \(source) ORDER BY zoom_level, tile_column, tile_row"
+        return (try? planSorts(sql, connection: connection)) == false
+    }
+
+    /// True when SQLite's plan for `sql` sorts in a temporary B-tree.
+    private static func planSorts(_ sql: String, connection: SQLiteConnection) throws(SQLiteError) -> Bool {
+        try connection.rows("EXPLAIN QUERY PLAN " + sql).contains { row in row.contains { $0?.contains("TEMP B-TREE") == true } }
     }
 }

@@ -108,6 +108,12 @@ public final class PMTilesReader: TileReader, IntegrityChecking, MergeStreaming,
     }
 
     /// Over range requests, in merged ranges fetched in parallel (`PMTilesBatchCursor`).
+    /// A local archive's walk of its directories, each blob read only when asked
+    /// (`PMTilesLazyCursor`); nil for a remote one, whose blobs are fetched in batches.
+    func lazyTiles(matching filter: TileFilter) throws -> (any LazyTileCursor)? {
+        archive.source.isRemote ? nil : PMTilesLazyCursor(archive: archive, filter: filter)
+    }
+
     public func tiles(matching filter: TileFilter) throws -> any TileCursor {
         archive.source.isRemote ? PMTilesBatchCursor(archive: archive, filter: filter) : PMTilesCursor(archive: archive, filter: filter)
     }
