@@ -15,6 +15,8 @@ final class MergedTileCursor: TileCursor {
     private var heads = MergeHeadHeap()
     /// Inputs whose head is to be read (all at first; then those just taken).
     private var unread: [Int]
+    /// The holders of the coordinate last walked, kept to reuse its storage.
+    private var holders: [MergeHolder] = []
     /// A coordinate to decide again among the holders left after one's tile proved invalid.
     private var pendingHolders: (TileCoordinate, [MergeHolder])?
 
@@ -90,8 +92,7 @@ final class MergedTileCursor: TileCursor {
             if let head { heads.push(head, input: position, order: order) }
         }
         guard let coordinate = heads.popSmallest(into: &unread) else { return nil }
-        var holders: [MergeHolder] = []
-        holders.reserveCapacity(unread.count)
+        holders.removeAll(keepingCapacity: true)
         for position in unread {
             let input = inputs[position]
             if let entry = try input.head(), entry.coordinate == coordinate {
