@@ -95,19 +95,9 @@ enum FuzzTargets {
         guard let location = try? TileStoreLocation(parsing: kind + ":" + path), let reader = try? location.openReader() else { return }
         _ = try? reader.metadata()
         _ = try? reader.summary(matching: .all)
-        if let cursor = try? reader.tiles(matching: .all) {
-            var count = 0
-            while count < 10_000 {
-                do {
-                    guard let tile = try cursor.next() else { break }
-                    _ = SniffedTileFormat(sniffing: tile.data)
-                } catch let error as TileStoreError where error.kind == .invalidTile {
-                    // The cursor moved past the bad tile: go on, as --skip-invalid does.
-                } catch {
-                    break
-                }
-                count += 1
-            }
+        if let cursor = try? reader.tiles(matching: .all) { drain(cursor) }
+        if let merged = try? TileStoreLocation.merging([location, location], onDuplicate: .ignore).openReader().tiles(matching: .all) {
+            drain(merged)
         }
         if let index = try? reader.index(matching: .all) {
             var count = 0
@@ -115,6 +105,22 @@ enum FuzzTargets {
         }
         _ = try? reader.tile(at: TileCoordinate(z: 0, x: 0, y: 0))
         _ = try? StoreVerifier.verify(location)
+    }
+
+    /// Reads up to 10,000 tiles, going on past invalid ones as `--skip-invalid` does (the cursor
+    /// moved past the bad tile).
+    private static func drain(_ cursor: any TileCursor) {
+        var count = 0
+        while count < 10_000 {
+            do {
+                guard let tile = try cursor.next() else { break }
+                _ = SniffedTileFormat(sniffing: tile.data)
+            } catch let error as TileStoreError where error.kind == .invalidTile {
+            } catch {
+                break
+            }
+            count += 1
+        }
     }
 
     /// A metadata document, and the same bytes as a `.grid.json` document, whose canonical form

@@ -3,10 +3,11 @@ import Foundation
 /// A merge source whose own tile stream already comes in the merge's order (an MBTiles with
 /// its index, a PMTiles in tile-ID order): no sort and no lookup by coordinate. Its tiles are
 /// read as they stream, or only those the merge takes when the source lists its coordinates
-/// more cheaply (`LazyTileCursor`: an MBTiles' index). The source is opened only when the merge reaches the first coordinate it holds
-/// (found beforehand, `firstCoordinate`) and let go at its end, so sources whose ranges do not
-/// overlap (split by zoom, by tile-ID range, bands) are open one or two at a time, however many
-/// there are.
+/// more cheaply (`LazyTileCursor`: an MBTiles' index, a PMTiles' directories, a folder's names).
+/// The source is opened only when the merge reaches the first coordinate it holds (found
+/// beforehand, `firstCoordinate`) and let go at its end, so sources whose ranges do not overlap
+/// (split by zoom, by tile-ID range, bands) are open one or two at a time, however many there
+/// are.
 final class StreamedMergeInput: MergeInput {
     private let order: TileOrder
     private let store: String

@@ -28,7 +28,7 @@ struct ConvertCommand: Command {
             .init(name: "destination", help: "The store to create (refused if it exists, unless --force)."),
         ],
         options: StorePairOptions.definitions(destination: .destination, use: .create)
-            + [StorePairOptions.onDuplicate, StorePairOptions.compareDuplicates] + TransformOptions.definitions + [force, skipInvalid] + LimitOptions.definitions
+            + StorePairOptions.mergeDefinitions + TransformOptions.definitions + [force, skipInvalid] + LimitOptions.definitions
             + OutputOptions.definitions,
         examples: [
             "tilesync convert world.mbtiles tiles/",

@@ -27,7 +27,7 @@ struct DiffCommand: Command {
             .init(name: "destination", help: "The store compared with it."),
         ],
         options: [SyncCommand.checksum] + StorePairOptions.definitions(destination: .existingDestination, use: .read)
-            + [StorePairOptions.onDuplicate, StorePairOptions.compareDuplicates, limit, json, patch, force]
+            + StorePairOptions.mergeDefinitions + [limit, json, patch, force]
             + [LimitOptions.maxTiles],
         examples: [
             "tilesync diff world.mbtiles world_modified.mbtiles",

@@ -41,7 +41,7 @@ struct SyncCommand: Command {
             .init(name: "destination", help: "The store to update (created if missing)."),
         ],
         options: [delete, maxDelete, dryRun, checksum, writePatch, purgeList, publicURL] + StorePairOptions.definitions(destination: .existingDestination, use: .update)
-            + [StorePairOptions.onDuplicate, StorePairOptions.compareDuplicates] + TransformOptions.definitions + [skipInvalid] + LimitOptions.definitions
+            + StorePairOptions.mergeDefinitions + TransformOptions.definitions + [skipInvalid] + LimitOptions.definitions
             + OutputOptions.definitions,
         examples: [
             "tilesync sync nightly.mbtiles published.mbtiles --delete",

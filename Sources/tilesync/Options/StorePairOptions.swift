@@ -24,6 +24,9 @@ struct StorePairOptions {
             + "several sources hold to count equal ones apart where listed sizes do not tell\n"
             + "(else the policy decides them unread; abort always compares).")
 
+    /// The options of a merge of several sources, as `convert`, `sync` and `diff` take them.
+    static let mergeDefinitions = [onDuplicate, compareDuplicates]
+
     /// The source: the one store given, or the merge of several in the order given.
     let source: TileStoreLocation
     /// The merge, when several sources were given (its tally says what each gave).
