@@ -19,7 +19,7 @@ struct ReaderRolesTests {
 
     static let expected: [String: Set<String>] = [
         "mbtiles": ["rereadSource", "consistentReads", "integrity", "mergeStreaming", "inspection", "cancellation", "aggregateHashing", "grids"],
-        "dir": ["inspection", "grids"],
+        "dir": ["mergeStreaming", "inspection", "grids"],
         "tar": ["inspection", "grids"],
         "pmtiles": ["integrity", "mergeStreaming", "inspection", "cancellation", "compressionDeclaration"],
         "s3": ["inspection"],
