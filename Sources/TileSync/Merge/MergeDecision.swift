@@ -94,8 +94,8 @@ struct MergeDecision {
         if first.origin.holding == .conflict { return first.origin.conflictingSource }
         for index in holders.indices.dropFirst() {
             let holder = holders[index]
-            let sizesDiffer = holder.origin.listedSize != nil && first.origin.listedSize != nil && holder.origin.listedSize != first.origin.listedSize
-            if try sizesDiffer || bytes(index) != bytes(0) { return holder.origin.source }
+            if let size = holder.origin.listedSize, let firstSize = first.origin.listedSize, size != firstSize { return holder.origin.source }
+            if try bytes(index) != bytes(0) { return holder.origin.source }
             if holder.origin.holding == .conflict { return holder.origin.conflictingSource }
         }
         return nil

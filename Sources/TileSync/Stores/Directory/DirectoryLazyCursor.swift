@@ -26,7 +26,7 @@ final class DirectoryLazyCursor: LazyTileCursor {
 
     func data() throws -> Data {
         guard current != nil else {
-            throw TileStoreError(.corrupt, store: state.root, message: "a tile was asked for past the end of the stream")
+            throw TileStoreError.askedPastTheEnd(of: state.root)
         }
         return try state.readLastFile().data
     }

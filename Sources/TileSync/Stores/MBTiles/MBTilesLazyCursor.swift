@@ -40,7 +40,7 @@ final class MBTilesLazyCursor: LazyTileCursor {
 
     func data() throws -> Data {
         guard let current else {
-            throw TileStoreError(.corrupt, store: store, message: "a tile was asked for past the end of the stream")
+            throw TileStoreError.askedPastTheEnd(of: store)
         }
         do {
             if tilesAt != nil, try step(), tilesAt == current {

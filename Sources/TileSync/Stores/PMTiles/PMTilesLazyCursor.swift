@@ -36,7 +36,7 @@ final class PMTilesLazyCursor: LazyTileCursor {
 
     func data() throws -> Data {
         guard let (coordinate, entry) = current else {
-            throw TileStoreError(.corrupt, store: archive.store, message: "a tile was asked for past the end of the stream")
+            throw TileStoreError.askedPastTheEnd(of: archive.store)
         }
         if let lastBlob, lastBlob.offset == entry.offset, lastBlob.length == entry.length { return lastBlob.data }
         let data = try archive.tileData(entry, at: coordinate)

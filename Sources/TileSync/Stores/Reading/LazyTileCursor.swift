@@ -19,3 +19,10 @@ protocol LazyTileCursor: AnyObject {
     /// Items passed over because they are not tiles.
     var skipped: SkippedItems { get }
 }
+
+extension TileStoreError {
+    /// `.corrupt`: a `LazyTileCursor`'s `data()` called without a current coordinate.
+    static func askedPastTheEnd(of store: String) -> TileStoreError {
+        TileStoreError(.corrupt, store: store, message: "a tile was asked for past the end of the stream")
+    }
+}

@@ -22,7 +22,7 @@ final class PrereadLazyTileCursor: LazyTileCursor {
 
     func data() throws -> Data {
         guard let current else {
-            throw TileStoreError(.corrupt, store: store, message: "a tile was asked for past the end of the stream")
+            throw TileStoreError.askedPastTheEnd(of: store)
         }
         return current.data
     }
