@@ -56,14 +56,14 @@ public struct ContentHash: Hashable, Sendable, Comparable, CustomStringConvertib
 
     /// 32 uppercase hex digits.
     public var hex: String {
-        let digits = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(32)
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
+        String(unsafeUninitializedCapacity: 32) { out in
+            for index in 0..<32 {
+                let half = index < 16 ? high : low
+                let nibble = UInt8(truncatingIfNeeded: half >> (60 - 4 * UInt64(index & 15))) & 0x0F
+                out[index] = nibble < 10 ? 0x30 + nibble : 0x37 + nibble
+            }
+            return 32
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     public var description: String { hex }

@@ -4,7 +4,7 @@ import Foundation
 /// way (RFC 9110 13.1.2: `W/` ignored, `*` matches anything).
 enum EntityTag {
     /// `"<32 hex digits>"`.
-    static func quoted(_ value: String) -> String { "\"" + value + "\"" }
+    static func quoted(_ value: String) -> String { "\"\(value)\"" }
 
     /// True when an `If-None-Match` value lists `tag` (a quoted tag) or is `*`.
     static func ifNoneMatch(_ header: String, matches tag: String) -> Bool {

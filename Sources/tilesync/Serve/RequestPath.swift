@@ -12,8 +12,10 @@ enum RequestPath {
     static func segments(of path: String) -> Result<[String], Problem> {
         let body = path.dropFirst()
         guard !body.isEmpty else { return .success([]) }
+        let parts = body.split(separator: "/", omittingEmptySubsequences: false)
         var decoded: [String] = []
-        for raw in body.split(separator: "/", omittingEmptySubsequences: false) {
+        decoded.reserveCapacity(parts.count)
+        for raw in parts {
             guard let segment = decode(raw) else { return .failure(Problem(message: "the path has a malformed or forbidden percent-encoding")) }
             if segment == "." || segment == ".." { return .failure(Problem(message: "the path has a . or .. segment")) }
             decoded.append(segment)

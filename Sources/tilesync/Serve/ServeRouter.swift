@@ -71,7 +71,7 @@ struct ServeRouter: Sendable {
             guard let store = stores[segments[0]] else { return unknownStore(segments[0]) }
             if segments.count == 2, segments[1].isEmpty { return html(PreviewPage.render(store: store, settings: settings)) }
             guard segments.count == 4 else { return .text(404, "no such path: tiles are at /\(store.name)/{z}/{x}/{y}.\(store.current().format.fileExtension)") }
-            return tile(in: store, segments: segments[1...].map { $0 }, request: request)
+            return tile(in: store, segments: segments[1...], request: request)
         }
     }
 
@@ -97,10 +97,11 @@ struct ServeRouter: Sendable {
         HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache")], body: .bytes(Data(page.utf8)))
     }
 
-    private func tile(in store: ServedStore, segments: [String], request: HTTPRequest) -> HTTPResponse {
+    private func tile(in store: ServedStore, segments: ArraySlice<String>, request: HTTPRequest) -> HTTPResponse {
         let version = store.current()
         let coordinate: TileCoordinate
-        switch TileRequestPath.coordinate(z: segments[0], x: segments[1], y: segments[2], format: version.format) {
+        let first = segments.startIndex
+        switch TileRequestPath.coordinate(z: segments[first], x: segments[first + 1], y: segments[first + 2], format: version.format) {
         case .success(let parsed): coordinate = parsed
         case .failure(let problem): return .text(problem.status, problem.message)
         }
@@ -140,7 +141,10 @@ struct ServeRouter: Sendable {
 
     private func answer(_ body: HTTPResponse.Body, hash: ContentHash, sniffed: SniffedTileFormat, request: HTTPRequest) -> HTTPResponse {
         let tag = EntityTag.quoted(hash.hex)
-        var headers: [(name: String, value: String)] = [("ETag", tag), ("Cache-Control", settings.cacheControl)]
+        var headers: [(name: String, value: String)] = []
+        headers.reserveCapacity(7)
+        headers.append(("ETag", tag))
+        headers.append(("Cache-Control", settings.cacheControl))
         if let condition = request.header("if-none-match"), EntityTag.ifNoneMatch(condition, matches: tag) {
             return HTTPResponse(status: 304, headers: headers)
         }
