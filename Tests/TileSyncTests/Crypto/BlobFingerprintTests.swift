@@ -8,7 +8,7 @@ struct BlobFingerprintTests {
     func separatesBlobs() {
         var generator = SystemRandomNumberGenerator()
         var seen: [ContentHash: Data] = [:]
-        for length in [0, 1, 7, 8, 15, 16, 17, 31, 32, 33, 100, 4_096] {
+        for length in [0, 1, 7, 8, 15, 16, 17, 31, 32, 33, 48, 63, 64, 65, 80, 100, 127, 128, 129, 4_096, 8_191] {
             for _ in 0..<50 {
                 let data = Data((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
                 let fingerprint = BlobFingerprint.of(data)
@@ -25,6 +25,18 @@ struct BlobFingerprintTests {
         #expect(BlobFingerprint.of(Data()) != BlobFingerprint.of(Data([0])))
         #expect(BlobFingerprint.of(Data([0])) != BlobFingerprint.of(Data([0, 0])))
         #expect(BlobFingerprint.of(Data(count: 16)) != BlobFingerprint.of(Data(count: 17)))
+        #expect(BlobFingerprint.of(Data(count: 64)) != BlobFingerprint.of(Data(count: 80)))
+    }
+
+    @Test("Moving a 16-byte word elsewhere in the blob (to another lane or a later block of its own) gives another fingerprint")
+    func wordOrderMatters() {
+        let words = (0..<12).map { index in Data((0..<16).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ index &* 101) }) }
+        let original = BlobFingerprint.of(words.reduce(Data(), +))
+        for (a, b) in [(0, 1), (0, 4), (3, 7), (8, 11), (2, 10)] {
+            var swapped = words
+            swapped.swapAt(a, b)
+            #expect(BlobFingerprint.of(swapped.reduce(Data(), +)) != original, "words \(a) and \(b)")
+        }
     }
 
     @Test("No collisions among a million distinct small blobs")
