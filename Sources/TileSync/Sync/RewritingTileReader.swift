@@ -7,7 +7,7 @@ import Foundation
 /// whose bytes a run already rewrote under the same settings is not rewritten again to be
 /// compared, and a tile rewritten for the comparison is not rewritten again to be written.
 /// Batches are rewritten on every core. Everything else is the source's.
-final class RewritingTileReader: TileReader, CompressionDeclaring {
+final class RewritingTileReader: TileReader, CompressionDeclaring, SelectiveStreaming {
     /// Tiles read and rewritten together.
     static let batchTiles = 64
 
@@ -39,7 +39,8 @@ final class RewritingTileReader: TileReader, CompressionDeclaring {
     var roles: TileReaderRoles {
         TileReaderRoles(downloadKeeping: source.roles.downloadKeeping, consistentReads: source.roles.consistentReads,
                         inspection: source.roles.inspection, cancellation: source.roles.cancellation,
-                        grids: source.roles.grids, compressionDeclaration: self)
+                        grids: source.roles.grids, compressionDeclaration: self,
+                        selectiveStreaming: source.roles.selectiveStreaming == nil ? nil : self)
     }
     /// The source's, but for a listing, whose hashes are the source's bytes, not the rewritten.
     var traits: TileReaderTraits {
@@ -66,9 +67,11 @@ final class RewritingTileReader: TileReader, CompressionDeclaring {
         RewrittenTileCursor(base: try source.tiles(matching: filter, preferring: preferred), reader: self, wanted: nil)
     }
 
-    /// The tiles at the coordinates `wanted` accepts, rewritten (others are read, not rewritten).
+    /// The tiles at the coordinates `wanted` accepts, rewritten (others are read, not rewritten;
+    /// not even read when the source streams selectively).
     func tiles(matching filter: TileFilter, wanted: @escaping (TileCoordinate) throws -> Bool) throws -> any TileCursor {
-        RewrittenTileCursor(base: try source.tiles(matching: filter), reader: self, wanted: wanted)
+        let base = try source.roles.selectiveStreaming?.tiles(matching: filter, wanted: wanted) ?? source.tiles(matching: filter)
+        return RewrittenTileCursor(base: base, reader: self, wanted: wanted)
     }
 
     func tile(at coordinate: TileCoordinate) throws -> Data? {

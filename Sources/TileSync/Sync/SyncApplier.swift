@@ -1,6 +1,8 @@
 /// Phase 2 of a sync: carries out the plan through the destination's `TileUpdater` (no
-/// destination reader is open any more), reading source bytes by random access or, for a
-/// source without it, in one streaming pass; records each written tile's MD5 in the next state.
+/// destination reader is open any more), reading source bytes by random access, or in one
+/// streaming pass for a source without it, or for a source that streams selectively (a remote
+/// PMTiles) only the planned tiles in merged requests; records each written tile's MD5 in the
+/// next state.
 struct SyncApplier {
     let context: SyncContext
     let plan: SyncPlanTable
@@ -14,7 +16,7 @@ struct SyncApplier {
         let updater = try updater ?? context.destination.makeUpdater()
         do {
             try updater.begin(metadata: metadata, format: format)
-            if context.sourceReader.hasCheapRandomAccess {
+            if context.sourceReader.hasCheapRandomAccess, context.sourceReader.roles.selectiveStreaming == nil {
                 try writeByRandomAccess(to: updater)
             } else {
                 try writeByStreaming(to: updater)
@@ -42,11 +44,14 @@ struct SyncApplier {
     }
 
     private func writeByStreaming(to updater: any TileUpdater) throws {
+        let planned: (TileCoordinate) throws -> Bool = { [plan] coordinate in
+            guard let row = try plan.row(at: coordinate) else { return false }
+            return row.action == .add || row.action == .replace
+        }
         let cursor = if let rewriting = context.rewritingSource {
-            try rewriting.tiles(matching: context.options.filter) { coordinate in
-                guard let row = try plan.row(at: coordinate) else { return false }
-                return row.action == .add || row.action == .replace
-            }
+            try rewriting.tiles(matching: context.options.filter, wanted: planned)
+        } else if let selective = context.sourceReader.roles.selectiveStreaming {
+            try selective.tiles(matching: context.options.filter, wanted: planned)
         } else {
             try context.sourceReader.tiles(matching: context.options.filter)
         }

@@ -15,9 +15,14 @@ enum SyncMetadata {
 
     /// A reader's metadata as a sync within `filter` would write it into another store.
     /// The first tile's bytes are those a tile server's download keeps at hand, where it does
-    /// (a request would ask again for a tile that is still fresh).
+    /// (a request would ask again for a tile that is still fresh); a reader that fetches by
+    /// request (a remote PMTiles) reads the first listed tile alone rather than a stream's first
+    /// batch.
     static func prepare(_ reader: any TileReader, filter: TileFilter) throws -> PreparedMetadata {
         var first = reader.roles.downloadKeeping?.sampleTile
+        if first == nil, reader.roles.selectiveStreaming != nil, let entry = try reader.listing(matching: filter).next() {
+            first = try? reader.tile(at: entry.coordinate)
+        }
         if first == nil {
             var ignored = SkippedItems()
             first = try TileConverter.nextTile(try reader.tiles(matching: filter), skipInvalid: true, invalidTiles: &ignored)?.data

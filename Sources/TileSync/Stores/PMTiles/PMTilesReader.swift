@@ -8,7 +8,7 @@ public import Foundation
 /// `.corrupt` (header, a directory, the metadata), `.invalidTile` (one tile's bytes out of
 /// the data section, or past zoom 30), `.invalidMetadata`, `.io`.
 public final class PMTilesReader: TileReader, IntegrityChecking, MergeStreaming, StoreInspection, CancellableReading,
-    CompressionDeclaring {
+    CompressionDeclaring, SelectiveStreaming {
     public let location: TileStoreLocation
     /// The archive's header.
     public var header: PMTilesHeader { archive.header }
@@ -49,7 +49,8 @@ public final class PMTilesReader: TileReader, IntegrityChecking, MergeStreaming,
     /// The last tile of the archive in tile-ID order (a bound for any filter): the last entry
     /// of the root, through its last leaves; nil when a directory cannot be read or is empty.
     public var roles: TileReaderRoles { TileReaderRoles(integrity: self, mergeStreaming: self, inspection: self, cancellation: self,
-                                                        compressionDeclaration: self) }
+                                                        compressionDeclaration: self,
+                                                        selectiveStreaming: archive.source.isRemote ? self : nil) }
 
     public func lastStreamedCoordinate(matching filter: TileFilter) -> TileCoordinate? {
         var directory = archive.root
@@ -116,6 +117,11 @@ public final class PMTilesReader: TileReader, IntegrityChecking, MergeStreaming,
 
     public func tiles(matching filter: TileFilter) throws -> any TileCursor {
         archive.source.isRemote ? PMTilesBatchCursor(archive: archive, filter: filter) : PMTilesCursor(archive: archive, filter: filter)
+    }
+
+    /// The wanted tiles of a remote archive in merged range requests (`PMTilesBatchCursor`).
+    func tiles(matching filter: TileFilter, wanted: @escaping (TileCoordinate) throws -> Bool) throws -> any TileCursor {
+        PMTilesBatchCursor(archive: archive, filter: filter, wanted: wanted)
     }
 
     /// In zoom, column, row order when a writer prefers it (sorted on disk from the directories,

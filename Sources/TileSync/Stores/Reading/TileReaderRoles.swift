@@ -31,6 +31,8 @@ public struct TileReaderRoles {
     let compressionDeclaration: (any CompressionDeclaring)?
     /// Each tile in a file of its own, opened without being read.
     let tileFiles: (any TileFileOpening)?
+    /// Only the wanted tiles streamed, fetched together; nil where `tile(at:)` is cheap.
+    let selectiveStreaming: (any SelectiveStreaming)?
 
     init(downloadKeeping: (any DownloadKeepingReader)? = nil, rereadSource: TileRereadSource? = nil,
          storedHashes: (any StoredHashChecking)? = nil, joinableStores: JoinableStores? = nil,
@@ -38,7 +40,7 @@ public struct TileReaderRoles {
          mergeStreaming: (any MergeStreaming)? = nil, inspection: (any StoreInspection)? = nil,
          cancellation: (any CancellableReading)? = nil, aggregateHashing: (any AggregateHashing)? = nil,
          grids: (any GridReading)? = nil, compressionDeclaration: (any CompressionDeclaring)? = nil,
-         tileFiles: (any TileFileOpening)? = nil) {
+         tileFiles: (any TileFileOpening)? = nil, selectiveStreaming: (any SelectiveStreaming)? = nil) {
         self.downloadKeeping = downloadKeeping
         self.rereadSource = rereadSource
         self.storedHashes = storedHashes
@@ -52,6 +54,7 @@ public struct TileReaderRoles {
         self.grids = grids
         self.compressionDeclaration = compressionDeclaration
         self.tileFiles = tileFiles
+        self.selectiveStreaming = selectiveStreaming
     }
 
     /// No role beyond reading.

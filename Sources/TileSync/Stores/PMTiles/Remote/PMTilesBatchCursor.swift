@@ -46,6 +46,7 @@ final class PMTilesBatchCursor: TileCursor {
     }
 
     private let archive: PMTilesArchive
+    private let wanted: ((TileCoordinate) throws -> Bool)?
     private var walk: PMTilesTileWalk
     private var walkEnded = false
     private var current = Batch()
@@ -60,8 +61,10 @@ final class PMTilesBatchCursor: TileCursor {
     private var cacheOrderStart = 0
     private var cachedBytes = 0
 
-    init(archive: PMTilesArchive, filter: TileFilter) {
+    /// - Parameter wanted: the coordinates to stream (nil: all); the others' blobs are not fetched.
+    init(archive: PMTilesArchive, filter: TileFilter, wanted: ((TileCoordinate) throws -> Bool)? = nil) {
         self.archive = archive
+        self.wanted = wanted
         walk = PMTilesTileWalk(archive, filter: filter)
         window = max(1, min(Self.maxWindow, (archive.source as? PMTilesRemoteFile)?.fetcher.transfers ?? Self.maxWindow))
     }
@@ -121,6 +124,7 @@ final class PMTilesBatchCursor: TileCursor {
                     walkEnded = true
                     break
                 }
+                if let wanted, try !wanted(coordinate) { continue }
                 let key = PMTilesBlobKey(offset: entry.offset, length: entry.length)
                 if let index = blobIndex[key] {
                     batch.items.append(.tile(coordinate, blob: index))

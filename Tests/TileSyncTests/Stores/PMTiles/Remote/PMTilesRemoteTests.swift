@@ -77,6 +77,48 @@ struct PMTilesRemoteTests {
         #expect(try StoreContents.tiles(directory.file("berlin.mbtiles")) == StoreContents.tiles(directory.file("berlin-local.mbtiles")))
     }
 
+    @Test("A sync from a remote archive fetches the tiles it changes once, in merged ranges (not a request each), also when it writes a patch")
+    func syncFetchesChangesTogether() throws {
+        let server = try S3TestServer()
+        let directory = try TemporaryDirectory()
+        func padded(_ data: Data) -> Data { data + Data(repeating: UInt8(truncatingIfNeeded: data.count), count: 3_000) }
+        let tiles = GeneratedStore.pyramid(maxZoom: 5).map { Tile(coordinate: $0.coordinate, data: padded($0.data)) }
+        try GeneratedStore.write(tiles, to: server.objectPath("planet.pmtiles"))
+        let remote = Self.archive(on: server, "planet.pmtiles")
+        let changed = Set(tiles.map(\.coordinate).filter { $0.z == 5 && $0.x < 4 })
+        #expect(changed.count == 128)
+        func destination(_ name: String, changing: Set<TileCoordinate>) throws -> TileStoreLocation {
+            let older = tiles.map {
+                changing.contains($0.coordinate) ? Tile(coordinate: $0.coordinate, data: padded(GeneratedStore.bytes(for: $0.coordinate, salt: "older"))) : $0
+            }
+            try GeneratedStore.write(older, to: directory.file(name))
+            return try TileStoreLocation(parsing: directory.file(name))
+        }
+        func gets(_ run: () throws -> TileSynchronizer.Summary) throws -> (Int, TileSynchronizer.Summary) {
+            let before = server.requestCounts["GET"] ?? 0
+            let summary = try run()
+            return ((server.requestCounts["GET"] ?? 0) - before, summary)
+        }
+        let same = try destination("same.mbtiles", changing: [])
+        let (nothing, unchanged) = try gets { try TileSynchronizer.sync(from: remote, to: same) }
+        #expect(unchanged.replaced == 0)
+
+        let older = try destination("older.mbtiles", changing: changed)
+        let (applied, summary) = try gets { try TileSynchronizer.sync(from: remote, to: older) }
+        #expect(summary.replaced == 128)
+        #expect(applied - nothing <= 8, "the 128 changed tiles (three runs in tile-ID order) in merged ranges: \(applied) GETs against \(nothing) with nothing to change")
+        #expect(try StoreComparison.compare(remote, older).isIdentical)
+
+        let patched = try destination("patched.mbtiles", changing: changed)
+        var options = TileSynchronizer.Options()
+        options.patchPath = directory.file("change.patch.mbtiles")
+        let (withPatch, patchSummary) = try gets { try TileSynchronizer.sync(from: remote, to: patched, options: options) }
+        #expect(patchSummary.replaced == 128)
+        #expect(patchSummary.patch != nil)
+        #expect(withPatch - nothing <= 16, "the changed tiles for the patch and for the store, each in merged ranges: \(withPatch) against \(nothing)")
+        #expect(try StoreComparison.compare(remote, patched).isIdentical)
+    }
+
     @Test("An archive replaced while it is read is an error, never a mix; a missing one is not found")
     func changedAndMissing() throws {
         let server = try S3TestServer()
