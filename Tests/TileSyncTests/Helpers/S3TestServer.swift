@@ -26,6 +26,23 @@ final class S3TestServer {
     /// sharded uploads at once, and no run in 60 with this setting. S3 has no such cache.
     static let serverOptions = ["--dir-cache-time", "2s"]
 
+    /// The variables every server puts in this process's environment.
+    static let processEnvironment: [(name: String, value: String)] = [
+        ("AWS_ACCESS_KEY_ID", accessKey), ("AWS_SECRET_ACCESS_KEY", secretKey), ("AWS_REGION", "us-east-1"),
+        ("TILESYNC_CACHE", NSTemporaryDirectory() + "tilesync-tests-s3-cache"),
+    ]
+
+    /// Puts `processEnvironment` in this process's environment, once, and only the variables that do
+    /// not hold their value yet. `setenv` of a new name reallocates the environment's array,
+    /// and another thread reading the environment then (tests run in parallel) can crash:
+    /// the likely cause of a SIGSEGV of the test process as the first servers started. `Scripts/test`
+    /// exports the same values, so that nothing is set while tests run.
+    static let environmentSet: Void = {
+        for (name, value) in processEnvironment where getenv(name).map({ String(cString: $0) }) != value {
+            setenv(name, value, 1)
+        }
+    }()
+
     let root: TemporaryDirectory
     let port: Int
     private let process: Process
@@ -34,10 +51,7 @@ final class S3TestServer {
     /// environment (the same for every server), so the library finds it as it finds real ones.
     init(buckets: [String] = ["tiles"]) throws {
         guard Self.executable != nil else { throw S3Error(message: "rclone not installed") }
-        setenv("AWS_ACCESS_KEY_ID", Self.accessKey, 1)
-        setenv("AWS_SECRET_ACCESS_KEY", Self.secretKey, 1)
-        setenv("AWS_REGION", "us-east-1", 1)
-        setenv("TILESYNC_CACHE", NSTemporaryDirectory() + "tilesync-tests-s3-cache", 1)
+        _ = Self.environmentSet
         root = try TemporaryDirectory()
         for bucket in buckets {
             try FileManager.default.createDirectory(atPath: root.file(bucket), withIntermediateDirectories: true)
