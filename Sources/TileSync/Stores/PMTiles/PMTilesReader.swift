@@ -46,12 +46,14 @@ public final class PMTilesReader: TileReader, IntegrityChecking, MergeStreaming,
         archive.isCancelled = isCancelled
     }
 
-    /// The last tile of the archive in tile-ID order (a bound for any filter): the last entry
-    /// of the root, through its last leaves; nil when a directory cannot be read or is empty.
+    /// Structure checks, merge hints, format details, cancellation, the declared compression;
+    /// for a remote archive, the wanted tiles streamed in merged ranges.
     public var roles: TileReaderRoles { TileReaderRoles(integrity: self, mergeStreaming: self, inspection: self, cancellation: self,
                                                         compressionDeclaration: self,
                                                         selectiveStreaming: archive.source.isRemote ? self : nil) }
 
+    /// The last tile of the archive in tile-ID order (a bound for any filter): the last entry
+    /// of the root, through its last leaves; nil when a directory cannot be read or is empty.
     public func lastStreamedCoordinate(matching filter: TileFilter) -> TileCoordinate? {
         var directory = archive.root
         for _ in 0...PMTilesArchive.maxDepth {
