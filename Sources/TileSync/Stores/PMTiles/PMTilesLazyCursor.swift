@@ -1,6 +1,6 @@
 import Foundation
 
-/// A local archive's coordinates from its directories, each tile's blob read only when asked
+/// An archive's coordinates from its directories, each tile's blob read only when asked
 /// (its size is the entry's length, known without reading): a merge reads only the winners'
 /// blobs. A blob shared by a run of tiles is read once.
 final class PMTilesLazyCursor: LazyTileCursor {
