@@ -5,7 +5,8 @@
 # wrk on loopback asks for tiles picked at random from every tile of the store (a Lua script),
 # CONNECTIONS connections, 2 threads, DURATION seconds, after a short warm-up. Prints
 # requests/s, MB/s of responses and the server's peak RSS (its RSS also sampled during the load,
-# to show it stays flat). Works in a journaled ext4 image loop-mounted at BENCH_WORK when run
+# to show it stays flat), and its own memory (RssAnon: RSS counts the pages of an MBTiles that
+# each server thread's SQLite connection maps once per mapping, though they are one page cache). Works in a journaled ext4 image loop-mounted at BENCH_WORK when run
 # as root (as Benchmarks/benchmark.sh does).
 #
 #   Benchmarks/serve-benchmark.sh [TILES]   (default 100000; DURATION=10, CONNECTIONS=64)
@@ -62,6 +63,7 @@ CONF
 
 peak_kb() { awk '/VmHWM/ {print $2}' "/proc/$1/status" 2>/dev/null || echo 0; }
 rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$1/status" 2>/dev/null || echo 0; }
+anon_kb() { awk '/RssAnon/ {print $2}' "/proc/$1/status" 2>/dev/null || echo 0; }
 
 # run NAME PORT PREFIX PID: warm-up, then the measured wrk run; prints the row.
 run() {
@@ -77,8 +79,9 @@ run() {
   rate=$(awk '/Requests\/sec/ {print $2}' "wrk-$name.txt")
   transfer=$(awk '/Transfer\/sec/ {print $2}' "wrk-$name.txt")
   errors=$(awk '/Non-2xx|Socket errors/ {print}' "wrk-$name.txt" | tr '\n' ' ')
-  printf "%-22s %10.0f req/s %10s/s  peak %6.1f MB  (RSS before %.1f MB, during:%s MB) %s\n" "$name" "$rate" "$transfer" \
-    "$(echo "$(peak_kb "$pid") / 1024" | bc -l)" "$(echo "$before / 1024" | bc -l)" "$samples" "$errors"
+  printf "%-22s %10.0f req/s %10s/s  peak %6.1f MB  (RSS before %.1f MB, during:%s MB; own memory %.1f MB) %s\n" "$name" "$rate" \
+    "$transfer" "$(echo "$(peak_kb "$pid") / 1024" | bc -l)" "$(echo "$before / 1024" | bc -l)" "$samples" \
+    "$(echo "$(anon_kb "$pid") / 1024" | bc -l)" "$errors"
 }
 
 echo "== $tiles tiles, $(du -sh tiles | cut -f1) folder; wrk -t2 -c$connections -d${duration}s, random tiles"

@@ -373,4 +373,44 @@ final class ServeEndToEndTests {
         }
         _ = server.stop()
     }
+
+    @Test("An MBTiles truncated in place while served (read through a memory map): answers turn to 500 naming the damage, the server lives on, and answers again once the file is whole",
+          .enabled(if: MappedFileGuard.install(), "no SIGBUS guard on this system"))
+    func truncatedInPlaceWhileServed() throws {
+        let path = directory + "/w.mbtiles"
+        let whole = try #require(FileManager.default.contents(atPath: Self.world))
+        #expect(FileManager.default.createFile(atPath: path, contents: whole))
+        let server = try ServeProcess(["w.mbtiles"], in: directory)
+        let first = try CurlResponse.get(server.base + "/w/2/1/3.png")
+        #expect(first.status == 200)
+        let tile = first.body
+        let stop = ManagedFlag()
+        let seen = ManagedList()
+        let base = server.base
+        let reader = Thread {
+            while !stop.isSet {
+                if let response = try? CurlResponse.get(base + "/w/2/1/3.png") { seen.append(response) }
+            }
+        }
+        reader.start()
+        Thread.sleep(forTimeInterval: 0.2)
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        try handle.truncate(atOffset: 4096)
+        try handle.close()
+        Thread.sleep(forTimeInterval: 0.5)
+        stop.set()
+        while !reader.isFinished { Thread.sleep(forTimeInterval: 0.05) }
+        let damaged = try CurlResponse.get(server.base + "/w/2/1/3.png")
+        #expect(damaged.status == 500)
+        #expect(damaged.text.hasPrefix("w: tile 2/1/3 could not be read: "), "\(damaged.text)")
+        #expect(seen.items.allSatisfy { ($0.status == 200 && $0.body == tile) || $0.status == 500 })
+        #expect(FileManager.default.createFile(atPath: path, contents: whole))
+        Thread.sleep(forTimeInterval: 0.5)
+        let again = try CurlResponse.get(server.base + "/w/2/1/3.png")
+        #expect(again.status == 200)
+        #expect(again.body == tile)
+        let stopped = server.stop()
+        #expect(stopped.status == 0, "the server was still running")
+        #expect(stopped.stdout.contains("500: "))
+    }
 }

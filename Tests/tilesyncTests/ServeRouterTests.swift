@@ -70,6 +70,24 @@ struct ServeRouterTests {
         }
     }
 
+    @Test("Plain tile paths: four segments of unreserved characters are read in place; anything to decode or another shape goes the general way")
+    func plainTilePaths() {
+        func parts(_ path: String) -> [String]? {
+            var text = path
+            return text.withUTF8 { bytes in
+                PlainTilePath(bytes).map { plain in
+                    [plain.name, plain.z, plain.x, plain.y].map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+                }
+            }
+        }
+        #expect(parts("/world/3/7/0.png") == ["world", "3", "7", "0.png"])
+        #expect(parts("/w-1_a.b~c/30/1073741823/9") == ["w-1_a.b~c", "30", "1073741823", "9"])
+        for other in ["/world/3/7", "/world/3/7/0.png/", "world/3/7/0.png", "/world/%33/7/0.png", "/world//7/0.png", "/../3/7/0.png",
+                      "/world/./7/0.png", "/world/3/7/..", "/wörld/3/7/0.png", "/world/3/7/0.png?x=1", "/", ""] {
+            #expect(parts(other) == nil, "\(other)")
+        }
+    }
+
     @Test("Default names: file name without the store's extension, characters a URL would encode replaced")
     func defaultNames() {
         #expect(ServedStore.defaultName(for: "/data/world.mbtiles") == "world")

@@ -38,7 +38,14 @@ public final class TileSource: @unchecked Sendable {
     /// A reader waiting in the pool, and since when (uptime nanoseconds) it holds a view.
     private struct PooledReader {
         let reader: any TileReader
+        /// The reader's `tileFiles` role, looked up once.
+        let tileFiles: (any TileFileOpening)?
         var heldSince: UInt64?
+
+        init(reader: any TileReader) {
+            self.reader = reader
+            tileFiles = reader.roles.tileFiles
+        }
     }
 
     /// Opens a store at a path; the kind is inferred as on the command line (`mbtiles:`, `dir:`,
@@ -56,16 +63,26 @@ public final class TileSource: @unchecked Sendable {
     ///   the store as it was up to twice this long ago, and a writer's commit waits as long for
     ///   the views to be released (a timer releases those of idle readers). For servers; 0 (the
     ///   default) reads the store as it is at each call.
-    public init(location: TileStoreLocation, heldReadSeconds: Double = 0) throws {
+    /// - Parameter mappedReadBytes: when above 0, an SQLite store (MBTiles, GeoPackage) is read
+    ///   through a memory map of up to this many bytes of its file (`ConsistentReading`): no copy
+    ///   through the kernel per page. For servers, with `MappedFileGuard` installed first: a read
+    ///   of a file truncated in place meanwhile otherwise raises SIGBUS. 0 (the default) reads
+    ///   with read calls.
+    public init(location: TileStoreLocation, heldReadSeconds: Double = 0, mappedReadBytes: Int = 0) throws {
         self.location = location
         heldReadNanoseconds = heldReadSeconds > 0 ? UInt64(min(heldReadSeconds, 60) * 1e9) : 0
         do {
             let first = try location.openReader()
+            if mappedReadBytes > 0 { first.roles.consistentReads?.readThroughMemoryMap(upTo: mappedReadBytes) }
             metadata = try first.metadata()
             keepsTilesInFiles = first.hasCheapRandomAccess && first.roles.tileFiles != nil
             if first.hasCheapRandomAccess {
                 temporaryIndex = nil
-                makeReader = { try location.openReader() }
+                makeReader = {
+                    let reader = try location.openReader()
+                    if mappedReadBytes > 0 { reader.roles.consistentReads?.readThroughMemoryMap(upTo: mappedReadBytes) }
+                    return reader
+                }
                 idle = [PooledReader(reader: first)]
             } else {
                 let indexLocation = try Self.makeIndex(of: location)
@@ -161,7 +178,7 @@ public final class TileSource: @unchecked Sendable {
         guard keepsTilesInFiles else { return nil }
         let pooled = try borrow()
         defer { giveBack(pooled) }
-        return try pooled.reader.roles.tileFiles?.openTileFile(at: coordinate)
+        return try pooled.tileFiles?.openTileFile(at: coordinate)
     }
 
     /// The tile holding a point at a zoom level, or nil when the store has none there.

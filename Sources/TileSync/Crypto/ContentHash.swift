@@ -57,12 +57,38 @@ public struct ContentHash: Hashable, Sendable, Comparable, CustomStringConvertib
     /// 32 uppercase hex digits.
     public var hex: String {
         String(unsafeUninitializedCapacity: 32) { out in
-            for index in 0..<32 {
-                let half = index < 16 ? high : low
-                let nibble = UInt8(truncatingIfNeeded: half >> (60 - 4 * UInt64(index & 15))) & 0x0F
-                out[index] = nibble < 10 ? 0x30 + nibble : 0x37 + nibble
-            }
+            writeHex(to: out, at: 0)
             return 32
+        }
+    }
+
+    /// The 32 hex digits in double quotes: an HTTP entity tag (`ETag`), written in one go.
+    public var quotedHex: String {
+        String(unsafeUninitializedCapacity: 34) { out in
+            out[0] = UInt8(ascii: "\"")
+            writeHex(to: out, at: 1)
+            out[33] = UInt8(ascii: "\"")
+            return 34
+        }
+    }
+
+    /// Runs `body` with `quotedHex` as a NUL-terminated C string on the stack (valid only inside
+    /// `body`): an entity tag handed to a C HTTP library without building a `String`.
+    public func withQuotedHexCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 35) { out in
+            out[0] = UInt8(ascii: "\"")
+            writeHex(to: out, at: 1)
+            out[33] = UInt8(ascii: "\"")
+            out[34] = 0
+            return try out.withMemoryRebound(to: CChar.self) { try body(UnsafePointer($0.baseAddress!)) }
+        }
+    }
+
+    private func writeHex(to out: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        for index in 0..<32 {
+            let half = index < 16 ? high : low
+            let nibble = UInt8(truncatingIfNeeded: half >> (60 - 4 * UInt64(index & 15))) & 0x0F
+            out[start + index] = nibble < 10 ? 0x30 + nibble : 0x37 + nibble
         }
     }
 

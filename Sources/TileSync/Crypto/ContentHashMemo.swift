@@ -10,7 +10,7 @@ extension ContentHash {
     /// Thread-safe: slots are guarded by 64 striped locks.
     public final class Memo: @unchecked Sendable {
         /// A blob as the table knows it: its fingerprint and its length.
-        private struct Blob: Hashable {
+        private struct Blob: Hashable, Sendable {
             let fingerprint: ContentHash
             let count: Int
         }

@@ -150,12 +150,18 @@ struct ServeCommand: Command {
         let threads = threadCount ?? ProcessInfo.processInfo.activeProcessorCount * (stores.contains { $0.current().isRemote } ? 8 : 2)
         let tally = ServeTally()
         let logsRequests = logsRequests
-        let server = ServedRouterBox()
         let daemon: MicroHTTPDaemon
         do {
-            daemon = try MicroHTTPDaemon(host: hostName, port: portNumber, threads: threads, limits: limits) { request in
-                let started = DispatchTime.now()
-                let response = server.router?.respond(to: request) ?? .text(503, "starting")
+            daemon = try MicroHTTPDaemon(host: hostName, port: portNumber, threads: threads, limits: limits)
+        } catch let error as MicroHTTPDaemon.StartError {
+            throw TileStoreError(.io, store: MicroHTTPDaemon.display(host: hostName, port: portNumber), message: error.description)
+        }
+        let address = MicroHTTPDaemon.display(host: hostName, port: daemon.port)
+        let router = ServeRouter(stores: stores, settings: settings, listenAddress: address)
+        do {
+            try daemon.start { request in
+                let started = logsRequests ? DispatchTime.now() : DispatchTime(uptimeNanoseconds: 0)
+                let response = router.respond(to: request)
                 tally.record(status: response.status, bodyBytes: request.method == "HEAD" ? 0 : response.bodyLength)
                 if logsRequests {
                     let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
@@ -165,10 +171,8 @@ struct ServeCommand: Command {
                 return response
             }
         } catch let error as MicroHTTPDaemon.StartError {
-            throw TileStoreError(.io, store: MicroHTTPDaemon.display(host: hostName, port: portNumber), message: error.description)
+            throw TileStoreError(.io, store: address, message: error.description)
         }
-        let address = MicroHTTPDaemon.display(host: hostName, port: daemon.port)
-        server.router = ServeRouter(stores: stores, settings: settings, listenAddress: address)
         let shown = hostName == "0.0.0.0" || hostName == "::" ? MicroHTTPDaemon.display(host: "127.0.0.1", port: daemon.port) : address
         Terminal.out("Serving \(stores.count) " + (stores.count == 1 ? "store" : "stores") + " at http://\(shown)/ (Ctrl-C stops)")
         for store in stores {

@@ -1,4 +1,5 @@
 import Foundation
+import TileSync
 
 /// What a router answers: a status, headers and a body the server sends as it is (for `HEAD`
 /// the server sends the headers only, with the body's length).
@@ -11,11 +12,16 @@ struct HTTPResponse: Sendable {
     }
 
     var status: Int
+    /// A tile's MD5, sent as `ETag: "<32 hex digits>"` (written out as the head is).
+    var entityTag: ContentHash?
     var headers: [(name: String, value: String)]
+    /// Headers every answer carries (CORS), sent after `headers`: one list shared by all.
+    var sharedHeaders: [(name: String, value: String)] = []
     var body: Body
 
-    init(status: Int, headers: [(name: String, value: String)] = [], body: Body = .none) {
+    init(status: Int, entityTag: ContentHash? = nil, headers: [(name: String, value: String)] = [], body: Body = .none) {
         self.status = status
+        self.entityTag = entityTag
         self.headers = headers
         self.body = body
     }

@@ -1,5 +1,6 @@
 import CTileSyncMicroHTTPD
 import Foundation
+import TileSync
 
 /// An HTTP/1.1 server on GNU libmicrohttpd: a listening socket bound here (so a port taken or
 /// an address not ours is a clear error, and port 0 picks a free one), a pool of threads each
@@ -33,26 +34,42 @@ final class MicroHTTPDaemon {
 
     /// The port listened on (the one picked when 0 was asked for).
     let port: Int
+    private let host: String
+    private let threads: Int
+    private let limits: Limits
+    /// The bound socket until the started server owns it (and closes it when stopped).
+    private var listeningSocket: Int32
+    private let isIPv6: Bool
     private var daemon: OpaquePointer?
-    private let handlerBox: Unmanaged<HandlerBox>
+    private var handlerBox: Unmanaged<HandlerBox>?
 
     final class HandlerBox {
         let handle: (HTTPRequest) -> HTTPResponse
         init(_ handle: @escaping (HTTPRequest) -> HTTPResponse) { self.handle = handle }
     }
 
-    /// Binds `host:port` and starts answering with `handle`, called on the server's threads.
+    /// Binds `host:port`; `start(handle:)` then answers on it.
     /// - Parameters:
     ///   - host: a numeric IPv4 or IPv6 address, or a name that resolves to one.
     ///   - port: 0 for any free port.
     ///   - threads: the size of the thread pool.
     ///   - limits: the timeout and the connections a client may hold.
-    /// - Throws: `StartError` naming the address when it cannot be bound or the server not started.
-    init(host: String, port: Int, threads: Int, limits: Limits = Limits(),
-         handle: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
+    /// - Throws: `StartError` naming the address when it cannot be bound.
+    init(host: String, port: Int, threads: Int, limits: Limits = Limits()) throws {
         let (socket, boundPort, isIPv6) = try Self.bindListeningSocket(host: host, port: port)
+        self.host = host
         self.port = boundPort
-        handlerBox = Unmanaged.passRetained(HandlerBox(handle))
+        self.threads = threads
+        self.limits = limits
+        self.isIPv6 = isIPv6
+        listeningSocket = socket
+    }
+
+    /// Starts answering with `handle`, called on the server's threads.
+    /// - Throws: `StartError` naming the address when the server does not start.
+    func start(handle: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
+        guard daemon == nil, listeningSocket >= 0 else { return }
+        let box = Unmanaged.passRetained(HandlerBox(handle))
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_TURBO.rawValue
         #if os(Linux)
         flags |= MHD_USE_EPOLL.rawValue
@@ -62,32 +79,40 @@ final class MicroHTTPDaemon {
         if isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         let keepRaw: UnescapeCallback = { _, _, text in text.map { strlen($0) } ?? 0 }
         let arguments: [any CVarArg] = [
-            CInt(MHD_OPTION.LISTEN_SOCKET.rawValue), socket,
+            CInt(MHD_OPTION.LISTEN_SOCKET.rawValue), listeningSocket,
             CInt(MHD_OPTION.THREAD_POOL_SIZE.rawValue), CUnsignedInt(max(1, threads)),
             CInt(MHD_OPTION.CONNECTION_TIMEOUT.rawValue), CUnsignedInt(max(1, limits.timeout)),
             CInt(MHD_OPTION.CONNECTION_LIMIT.rawValue), CUnsignedInt(Self.connectionLimit()),
             CInt(MHD_OPTION.PER_IP_CONNECTION_LIMIT.rawValue), CUnsignedInt(max(1, limits.connectionsPerClient)),
             CInt(MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue), Int(Self.connectionMemory),
             CInt(MHD_OPTION.UNESCAPE_CALLBACK.rawValue), unsafeBitCast(keepRaw, to: OpaquePointer.self), Int(0),
+            CInt(MHD_OPTION.NOTIFY_COMPLETED.rawValue), unsafeBitCast(Self.completedHandler, to: OpaquePointer.self), Int(0),
             CInt(MHD_OPTION.END.rawValue),
         ]
         let started = withVaList(arguments) { list in
-            MHD_start_daemon_va(flags, 0, nil, nil, Self.accessHandler, handlerBox.toOpaque(), list)
+            MHD_start_daemon_va(flags, 0, nil, nil, Self.accessHandler, box.toOpaque(), list)
         }
         guard let started else {
-            close(socket)
-            handlerBox.release()
-            throw StartError(description: "\(Self.display(host: host, port: boundPort)): the HTTP server did not start")
+            box.release()
+            throw StartError(description: "\(Self.display(host: host, port: port)): the HTTP server did not start")
         }
         daemon = started
+        handlerBox = box
+        listeningSocket = -1
     }
 
     /// Stops listening, finishes the requests in flight and ends the threads.
     func stop() {
-        guard let daemon else { return }
-        MHD_stop_daemon(daemon)
-        self.daemon = nil
-        handlerBox.release()
+        if let daemon {
+            MHD_stop_daemon(daemon)
+            self.daemon = nil
+        }
+        handlerBox?.release()
+        handlerBox = nil
+        if listeningSocket >= 0 {
+            close(listeningSocket)
+            listeningSocket = -1
+        }
     }
 
     deinit { stop() }
@@ -167,7 +192,7 @@ final class MicroHTTPDaemon {
     /// which keeps the connection alive; a method that takes no body here is answered at once,
     /// and its connection closed), then for each piece of a body (discarded).
     private static let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, _, uploadSize, state in
-        guard let context, let connection, let state, let uploadSize else { return .NO }
+        guard let context, let connection, let url, let state, let uploadSize else { return .NO }
         let methodName = method.map { String(cString: $0) } ?? ""
         let readsNoBody = methodName == "GET" || methodName == "HEAD" || methodName == "OPTIONS"
         if state.pointee == nil, readsNoBody {
@@ -179,11 +204,33 @@ final class MicroHTTPDaemon {
             return .YES
         }
         let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
-        let request = HTTPRequest(method: methodName, path: url.map { String(cString: $0) } ?? "/", connection: connection)
-        return send(box.handle(request), on: connection)
+        let request = HTTPRequest(method: methodName, path: url, connection: connection)
+        return send(box.handle(request), on: connection, state: state)
     }
 
-    private static func send(_ answer: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+    /// The request state of a response sent from a file on a corked socket.
+    private static var corkedState: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: 2) }
+
+    /// Called when a response was sent (or its connection closed): a socket corked for it is
+    /// uncorked, which sends the last partial segment at once.
+    private static let completedHandler: MHD_RequestCompletedCallback = { _, connection, state, _ in
+        guard let connection, let state, state.pointee == corkedState else { return }
+        state.pointee = nil
+        _ = ctilesync_set_cork(ctilesync_connection_socket(connection), 0)
+    }
+
+    /// Queues `answer`. A body sent from a file goes out after the head in a call of its own
+    /// (sendfile): the socket is corked until the response is complete, so that the head and
+    /// the file's first bytes share a segment, as nginx's `tcp_nopush` does.
+    private static func add(_ headers: [(name: String, value: String)], to response: OpaquePointer) {
+        for header in headers {
+            header.name.withCString { name in
+                header.value.withCString { value in _ = MHD_add_response_header(response, name, value) }
+            }
+        }
+    }
+
+    private static func send(_ answer: HTTPResponse, on connection: OpaquePointer, state: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
         let response: OpaquePointer?
         switch answer.body {
         case .bytes(let data):
@@ -192,14 +239,17 @@ final class MicroHTTPDaemon {
             }
         case .file(let range):
             response = MHD_create_response_from_fd_at_offset64(range.length, range.takeDescriptor(), range.offset)
+            if response != nil, ctilesync_set_cork(ctilesync_connection_socket(connection), 1) != 0 { state.pointee = corkedState }
         case .none:
             response = MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
         }
         guard let response else { return .NO }
         defer { MHD_destroy_response(response) }
-        for header in answer.headers {
-            MHD_add_response_header(response, header.name, header.value)
+        if let hash = answer.entityTag {
+            hash.withQuotedHexCString { _ = MHD_add_response_header(response, "ETag", $0) }
         }
+        add(answer.headers, to: response)
+        add(answer.sharedHeaders, to: response)
         return MHD_queue_response(connection, UInt32(answer.status), response)
     }
 }

@@ -5,7 +5,7 @@ import TileSync
 /// `/` the index page, `/NAME/` a preview map, `/NAME.json` TileJSON, `/NAME/{z}/{x}/{y}.{ext}`
 /// a tile (XYZ rows, the bytes as stored), `/NAME.pmtiles` a local PMTiles archive with ranges,
 /// `/_assets/FILE` the files of `--assets`. Anything else is a short 400, 404 or 405.
-struct ServeRouter: Sendable {
+final class ServeRouter: Sendable {
     let stores: [String: ServedStore]
     /// The stores in the order given, for the index page.
     let order: [String]
@@ -20,6 +20,9 @@ struct ServeRouter: Sendable {
     let fileTags: FileTags?
     typealias FileTags = FixedSlotMemo<TileFile.Identity, ServedFileTag>
 
+    /// The CORS headers every answer carries (none without `--cors-origin`).
+    private let corsHeaders: [(name: String, value: String)]
+
     /// Paths longer than this many bytes are refused (400).
     static let maxPathBytes = 2048
 
@@ -29,16 +32,35 @@ struct ServeRouter: Sendable {
         fileTags = stores.contains { $0.current().source.keepsTilesInFiles } ? FixedSlotMemo(capacity: 1 << 16) : nil
         self.settings = settings
         self.listenAddress = listenAddress
+        var cors: [(name: String, value: String)] = []
+        if let origin = settings.corsOrigin {
+            cors.append(("Access-Control-Allow-Origin", origin))
+            cors.append(("Access-Control-Expose-Headers", "ETag, Content-Length, Content-Range, Accept-Ranges"))
+            if origin != "*" { cors.append(("Vary", "Origin")) }
+        }
+        corsHeaders = cors
     }
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
-        var response = route(request)
-        if let origin = settings.corsOrigin {
-            response.headers.append(("Access-Control-Allow-Origin", origin))
-            response.headers.append(("Access-Control-Expose-Headers", "ETag, Content-Length, Content-Range, Accept-Ranges"))
-            if origin != "*" { response.headers.append(("Vary", "Origin")) }
-        }
+        var response: HTTPResponse
+        if let tile = plainTile(request) { response = tile } else { response = route(request) }
+        response.sharedHeaders = corsHeaders
         return response
+    }
+
+    /// A tile request whose path needs no decoding (`PlainTilePath`), answered from the path's
+    /// bytes; nil for anything else, which `route` answers.
+    private func plainTile(_ request: HTTPRequest) -> HTTPResponse? {
+        guard request.method == "GET" || request.method == "HEAD" else { return nil }
+        return request.withPathBytes { path -> HTTPResponse? in
+            guard path.count <= Self.maxPathBytes, let plain = PlainTilePath(path),
+                  let store = stores[String(decoding: UnsafeBufferPointer(rebasing: path[plain.name]), as: UTF8.self)] else { return nil }
+            let version = store.current()
+            switch TileRequestPath.coordinate(z: path[plain.z], x: path[plain.x], y: path[plain.y], format: version.format) {
+            case .success(let coordinate): return tile(coordinate, in: store, version: version, request: request)
+            case .failure(let problem): return .text(problem.status, problem.message)
+            }
+        }
     }
 
     private func route(_ request: HTTPRequest) -> HTTPResponse {
@@ -99,12 +121,14 @@ struct ServeRouter: Sendable {
 
     private func tile(in store: ServedStore, segments: ArraySlice<String>, request: HTTPRequest) -> HTTPResponse {
         let version = store.current()
-        let coordinate: TileCoordinate
         let first = segments.startIndex
         switch TileRequestPath.coordinate(z: segments[first], x: segments[first + 1], y: segments[first + 2], format: version.format) {
-        case .success(let parsed): coordinate = parsed
+        case .success(let coordinate): return tile(coordinate, in: store, version: version, request: request)
         case .failure(let problem): return .text(problem.status, problem.message)
         }
+    }
+
+    private func tile(_ coordinate: TileCoordinate, in store: ServedStore, version: ServedStoreVersion, request: HTTPRequest) -> HTTPResponse {
         do {
             if let fileTags, version.source.keepsTilesInFiles {
                 guard let file = try version.source.tileFile(at: coordinate) else { return missingTile(coordinate, in: store) }
@@ -140,17 +164,15 @@ struct ServeRouter: Sendable {
     }
 
     private func answer(_ body: HTTPResponse.Body, hash: ContentHash, sniffed: SniffedTileFormat, request: HTTPRequest) -> HTTPResponse {
-        let tag = EntityTag.quoted(hash.hex)
         var headers: [(name: String, value: String)] = []
-        headers.reserveCapacity(7)
-        headers.append(("ETag", tag))
+        headers.reserveCapacity(3)
         headers.append(("Cache-Control", settings.cacheControl))
-        if let condition = request.header("if-none-match"), EntityTag.ifNoneMatch(condition, matches: tag) {
-            return HTTPResponse(status: 304, headers: headers)
+        if let condition = request.header("if-none-match"), EntityTag.ifNoneMatch(condition, matches: hash.quotedHex) {
+            return HTTPResponse(status: 304, entityTag: hash, headers: headers)
         }
         headers.append(("Content-Type", sniffed.format.mediaType))
         if let encoding = sniffed.contentEncoding { headers.append(("Content-Encoding", encoding)) }
-        return HTTPResponse(status: 200, headers: headers, body: body)
+        return HTTPResponse(status: 200, entityTag: hash, headers: headers, body: body)
     }
 
     private func missingTile(_ coordinate: TileCoordinate, in store: ServedStore) -> HTTPResponse {

@@ -21,6 +21,9 @@ final class ServedStoreVersion: @unchecked Sendable {
     /// lock and journal check per tile; a tile is at most twice this old, and a writer's commit
     /// waits at most about as long.
     static let heldReadSeconds = 0.01
+    /// An SQLite store's file is read through a memory map of up to this many bytes, with the
+    /// SIGBUS guard installed (`MappedFileGuard`); where the guard is missing, through reads.
+    static let mappedReadBytes = 1 << 40
     private let lock = NSLock()
     private var counted: TileSetSummary?
     private var countFailure: String?
@@ -29,7 +32,8 @@ final class ServedStoreVersion: @unchecked Sendable {
     /// - Throws: `TileStoreError` when the store cannot be opened.
     init(location: TileStoreLocation) throws {
         stamp = location.resource.versionStamp
-        source = try TileSource(location: location, heldReadSeconds: Self.heldReadSeconds)
+        source = try TileSource(location: location, heldReadSeconds: Self.heldReadSeconds,
+                                mappedReadBytes: MappedFileGuard.install() ? Self.mappedReadBytes : 0)
         let reader = try location.openReader()
         kindName = location.kind.displayName
         isRemote = reader.isRemote

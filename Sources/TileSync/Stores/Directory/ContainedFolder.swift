@@ -81,24 +81,27 @@ final class ContainedFolder {
         return fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0
     }
 
-    /// The regular file at `relative` opened for reading, with its status; nil when there is
-    /// none (or a link is on the way). The caller closes the descriptor.
+    /// The regular file at `relative` (UTF-8 bytes ending in a NUL, as a reader builds them in a
+    /// buffer it reuses) opened for reading, with its status; nil when there is none (or a link
+    /// is on the way). The caller closes the descriptor.
     /// - Throws: `POSIXFileError` when it exists but cannot be opened, is not a regular file
     ///   (a link or a folder at the file's own name is `ELOOP`/`EINVAL`) or is over `limit` bytes.
-    func openFile(_ relative: String, limit: Int) throws(POSIXFileError) -> (descriptor: Int32, status: stat)? {
+    func openFile(_ relative: [UInt8], limit: Int) throws(POSIXFileError) -> (descriptor: Int32, status: stat)? {
         guard let descriptor = try openDescriptor(relative) else { return nil }
         do {
-            return (descriptor, try FileBytes.regularFileStatus(descriptor, path: root + "/" + relative, limit: limit))
+            return (descriptor, try FileBytes.regularFileStatus(descriptor, path: root + "/" + Self.text(relative), limit: limit))
         } catch {
             close(descriptor)
             throw error
         }
     }
 
-    private func openDescriptor(_ relative: String) throws(POSIXFileError) -> Int32? {
+    private func openDescriptor(_ relative: [UInt8]) throws(POSIXFileError) -> Int32? {
         #if canImport(CTileSyncFileShims)
         if Self.opensBeneath.load(ordering: .relaxed) {
-            let file = ctilesync_open_beneath(descriptor, relative)
+            let file = relative.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { ctilesync_open_beneath(descriptor, $0.baseAddress) }
+            }
             if file >= 0 { return file }
             switch errno {
             case ENOENT, ENOTDIR: return nil
@@ -107,14 +110,20 @@ final class ContainedFolder {
             }
         }
         #endif
-        guard let (folder, name) = try parent(of: relative, creating: false) else { return nil }
+        let path = Self.text(relative)
+        guard let (folder, name) = try parent(of: path, creating: false) else { return nil }
         let file = retryingOnInterrupt { openat(folder, name, FileBytes.readingFlags) }
         guard file >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return nil }
-            throw POSIXFileError(operation: "open", path: root + "/" + relative, code: code)
+            throw POSIXFileError(operation: "open", path: root + "/" + path, code: code)
         }
         return file
+    }
+
+    /// The text of a NUL-terminated path.
+    private static func text(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes.last == 0 ? bytes.dropLast() : bytes[...], as: UTF8.self)
     }
 
     /// Removes the file (or link) at `relative`; nothing when there is none or the way to it

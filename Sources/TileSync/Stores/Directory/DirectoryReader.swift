@@ -24,6 +24,10 @@ final class DirectoryReader: TileReader, StoreInspection, GridReading, TileFileO
     /// The extensions `tile(at:)` tries, the metadata's format first.
     private let extensionsToTry: [String]
     private var tree: ContainedFolder?
+    /// The path `openTileFile(at:)` builds, reused from tile to tile.
+    private var pathBuffer: [UInt8] = []
+    /// The folder and layout its `TileFile`s share.
+    private let fileLayout: TileFile.Layout
     private let gridPresence = GridPresence()
 
     /// Opens a folder.
@@ -49,6 +53,7 @@ final class DirectoryReader: TileReader, StoreInspection, GridReading, TileFileO
             detection = detected
         }
         extensionsToTry = self.template.candidateExtensions(first: cachedMetadata.format?.fileExtension)
+        fileLayout = TileFile.Layout(store: location.address, template: self.template)
     }
 
     /// The layout of the folder at `root` with `metadata`, when none is given.
@@ -121,16 +126,20 @@ final class DirectoryReader: TileReader, StoreInspection, GridReading, TileFileO
     func openTileFile(at coordinate: TileCoordinate) throws -> TileFile? {
         let tree = try openTree()
         for fileExtension in extensionsToTry {
-            let relative = template.path(for: coordinate, fileExtension: fileExtension)
+            pathBuffer.removeAll(keepingCapacity: true)
+            template.appendPath(for: coordinate, fileExtension: fileExtension, to: &pathBuffer)
+            pathBuffer.append(0)
             do {
-                guard let (descriptor, status) = try tree.openFile(relative, limit: FileBytes.maxTileSize) else { continue }
+                guard let (descriptor, status) = try tree.openFile(pathBuffer, limit: FileBytes.maxTileSize) else { continue }
                 guard status.st_size > 0 else {
                     close(descriptor)
-                    throw TileStoreError(.invalidTile, store: location.address, item: "file \(relative)", message: "empty file (0 bytes)")
+                    throw TileStoreError(.invalidTile, store: location.address, item: "file \(template.path(for: coordinate, fileExtension: fileExtension))",
+                                         message: "empty file (0 bytes)")
                 }
-                return TileFile(descriptor: descriptor, status: status, store: location.address, relativePath: relative)
+                return TileFile(descriptor: descriptor, status: status, layout: fileLayout, coordinate: coordinate, fileExtension: fileExtension)
             } catch let error as POSIXFileError {
-                throw TileStoreError(.invalidTile, store: location.address, item: "file \(relative)", message: error.description)
+                throw TileStoreError(.invalidTile, store: location.address, item: "file \(template.path(for: coordinate, fileExtension: fileExtension))",
+                                     message: error.description)
             }
         }
         return nil

@@ -171,6 +171,10 @@ final class GeoPackageReader: TileReader, ConsistentReading, IntegrityChecking, 
         return true
     }
 
+    func readThroughMemoryMap(upTo bytes: Int) {
+        try? connection.execute("PRAGMA mmap_size = \(max(0, bytes))")
+    }
+
     func releaseHeldReads() {
         guard holdsReadTransaction else { return }
         holdsReadTransaction = false

@@ -77,9 +77,19 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
         case invalid(String)
     }
 
+    /// One step of writing a path: literal bytes (a range of `writeLiterals`, slashes
+    /// included) or a field. Plain values, so that writing a path copies no references.
+    enum WriteStep: Hashable, Sendable {
+        case literal(Range<Int>)
+        case field(Field, FieldFormat)
+    }
+
     /// The template as written (a named layout is kept as its template).
     public let text: String
     let segments: [[Piece]]
+    /// The segments as steps for `appendPath`, and the literal bytes they point into.
+    private let writeSteps: [WriteStep]
+    private let writeLiterals: [UInt8]
 
     /// Parses a template or a named layout (`PathTemplate.named`).
     /// - Throws: `PathTemplate.ParseError` when it is empty, absolute, has `..` or empty segments,
@@ -91,6 +101,7 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
         }
         self.text = text
         segments = try Self.parse(text)
+        (writeSteps, writeLiterals) = Self.writeSteps(of: segments)
     }
 
     private init(validated text: String) {
@@ -100,6 +111,29 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
         } catch {
             preconditionFailure("built-in layout \(text): \(error)")
         }
+        (writeSteps, writeLiterals) = Self.writeSteps(of: segments)
+    }
+
+    private static func writeSteps(of segments: [[Piece]]) -> ([WriteStep], [UInt8]) {
+        var steps: [WriteStep] = [], literals: [UInt8] = []
+        func literal(_ bytes: [UInt8]) {
+            if case .literal(let previous)? = steps.last, previous.upperBound == literals.count {
+                steps[steps.count - 1] = .literal(previous.lowerBound..<previous.upperBound + bytes.count)
+            } else {
+                steps.append(.literal(literals.count..<literals.count + bytes.count))
+            }
+            literals.append(contentsOf: bytes)
+        }
+        for (index, segment) in segments.enumerated() {
+            if index > 0 { literal([UInt8(ascii: "/")]) }
+            for piece in segment {
+                switch piece {
+                case .literal(let bytes): literal(bytes)
+                case .field(let field, let format): steps.append(.field(field, format))
+                }
+            }
+        }
+        return (steps, literals)
     }
 
     private static func parse(_ text: String) throws(PathTemplate.ParseError) -> [[Piece]] {
@@ -261,11 +295,10 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
     /// Appends the UTF-8 relative path of a tile to `bytes` (no `String` built: writers call
     /// this once per tile with a buffer they reuse).
     func appendPath(for coordinate: TileCoordinate, fileExtension: String, to bytes: inout [UInt8]) {
-        for (index, segment) in segments.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: "/")) }
-            for piece in segment {
-                switch piece {
-                case .literal(let literal): bytes.append(contentsOf: literal)
+        writeLiterals.withUnsafeBufferPointer { literals in
+            for step in writeSteps {
+                switch step {
+                case .literal(let range): bytes.append(contentsOf: UnsafeBufferPointer(rebasing: literals[range]))
                 case .field(let field, let format):
                     switch field {
                     case .z: Self.appendNumber(coordinate.z, format: format, to: &bytes)
@@ -280,27 +313,32 @@ public struct PathTemplate: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
+    private static let hexDigits: StaticString = "0123456789abcdef"
 
     /// Appends a non-negative `value`'s digits, zero-padded to the width, or the folder's share
-    /// of them when the field is split.
+    /// of them when the field is split. Written in place: no buffer but `bytes`.
     private static func appendNumber(_ value: Int, format: FieldFormat, to bytes: inout [UInt8]) {
-        var digits: [UInt8] = []
+        let start = bytes.count
         var rest = value
         repeat {
-            digits.append(hexDigits[rest % format.radix])
+            bytes.append(hexDigits.utf8Start[rest % format.radix])
             rest /= format.radix
         } while rest > 0
-        while digits.count < format.width { digits.append(UInt8(ascii: "0")) }
-        digits.reverse()
-        guard format.groupCount > 1 else {
-            bytes.append(contentsOf: digits)
-            return
+        while bytes.count - start < format.width { bytes.append(UInt8(ascii: "0")) }
+        var low = start, high = bytes.count - 1
+        while low < high {
+            bytes.swapAt(low, high)
+            low += 1
+            high -= 1
         }
-        let first = digits.count - (format.groupCount - 1) * format.groupSize
-        let start = format.group == 0 ? 0 : first + (format.group - 1) * format.groupSize
-        let end = format.group == 0 ? first : start + format.groupSize
-        bytes.append(contentsOf: digits[start..<end])
+        guard format.groupCount > 1 else { return }
+        let count = bytes.count - start
+        let first = count - (format.groupCount - 1) * format.groupSize
+        let kept = format.group == 0 ? 0..<first : (first + (format.group - 1) * format.groupSize)..<(first + format.group * format.groupSize)
+        if kept.lowerBound > 0 {
+            for offset in kept { bytes[start + offset - kept.lowerBound] = bytes[start + offset] }
+        }
+        bytes.removeLast(count - kept.count)
     }
 
     /// What matching captured, field by field; folder walks carry it down from folder to folder.

@@ -21,16 +21,30 @@ public final class TileFile {
         public let changeTime: Int64
     }
 
+    /// A store whose tiles are files and its layout, shared by the files opened from it (opening
+    /// one copies a single reference); a file's path is written out only when an error names it.
+    final class Layout: Sendable {
+        let store: String
+        let template: PathTemplate
+
+        init(store: String, template: PathTemplate) {
+            self.store = store
+            self.template = template
+        }
+    }
+
     public let identity: Identity
-    /// The store and the file (its path inside the store), as errors name them.
-    let store: String
-    let relativePath: String
+    /// The store, its layout and the tile, which name the file in errors.
+    let layout: Layout
+    let coordinate: TileCoordinate
+    let fileExtension: String
     private var descriptor: Int32
 
-    init(descriptor: Int32, status: stat, store: String, relativePath: String) {
+    init(descriptor: Int32, status: stat, layout: Layout, coordinate: TileCoordinate, fileExtension: String) {
         self.descriptor = descriptor
-        self.store = store
-        self.relativePath = relativePath
+        self.layout = layout
+        self.coordinate = coordinate
+        self.fileExtension = fileExtension
         #if canImport(Darwin)
         let changed = Int64(status.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(status.st_ctimespec.tv_nsec)
         #else
@@ -44,6 +58,9 @@ public final class TileFile {
         if descriptor >= 0 { close(descriptor) }
     }
 
+    /// The file's path inside its store.
+    var relativePath: String { layout.template.path(for: coordinate, fileExtension: fileExtension) }
+
     /// The file's size in bytes when it was opened.
     public var size: Int { identity.size }
 
@@ -51,12 +68,13 @@ public final class TileFile {
     /// - Throws: `TileStoreError` (`.invalidTile`, naming the file) when it cannot be read, or
     ///   `.invalidTile` when the descriptor was handed over.
     public func bytes() throws -> Data {
-        let item = "file " + relativePath
-        guard descriptor >= 0 else { throw TileStoreError(.invalidTile, store: store, item: item, message: "the file was handed over") }
+        guard descriptor >= 0 else {
+            throw TileStoreError(.invalidTile, store: layout.store, item: "file " + relativePath, message: "the file was handed over")
+        }
         do {
-            return try FileBytes.contents(of: descriptor, size: size, path: store + "/" + relativePath)
+            return try FileBytes.contents(of: descriptor, size: size, path: layout.store + "/" + relativePath)
         } catch {
-            throw TileStoreError(.invalidTile, store: store, item: item, message: error.description)
+            throw TileStoreError(.invalidTile, store: layout.store, item: "file " + relativePath, message: error.description)
         }
     }
 

@@ -191,6 +191,10 @@ final class MBTilesReader: TileReader, StoredHashChecking, ConsistentReading, In
         return true
     }
 
+    public func readThroughMemoryMap(upTo bytes: Int) {
+        try? connection.execute("PRAGMA mmap_size = \(max(0, bytes))")
+    }
+
     public func releaseHeldReads() {
         if holdsReadTransaction { endReadTransaction() }
     }

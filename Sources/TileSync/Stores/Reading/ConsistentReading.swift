@@ -14,4 +14,10 @@ protocol ConsistentReading: AnyObject {
 
     /// Ends what `holdReads()` started (nothing when nothing is held).
     func releaseHeldReads()
+
+    /// Reads the store's file through a memory map of up to `bytes` from now on (SQLite's
+    /// `mmap_size`): pages are read where the kernel caches them, with no copy and no call per
+    /// page. A read of a page past the end of a file truncated in place meanwhile raises
+    /// SIGBUS unless `MappedFileGuard` is installed.
+    func readThroughMemoryMap(upTo bytes: Int)
 }
