@@ -338,6 +338,26 @@ final class ServeEndToEndTests {
         _ = server.stop()
     }
 
+    /// The answers to `url` asked again and again from another thread while `work` runs and for
+    /// half a second after it.
+    private static func answers(from url: String, during work: () throws -> Void) throws -> [CurlResponse] {
+        let stop = ManagedFlag()
+        let seen = ManagedList()
+        let reader = Thread {
+            while !stop.isSet {
+                if let response = try? CurlResponse.get(url) { seen.append(response) }
+            }
+        }
+        reader.start()
+        defer {
+            stop.set()
+            while !reader.isFinished { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        try work()
+        Thread.sleep(forTimeInterval: 0.5)
+        return seen.items
+    }
+
     @Test("A store replaced by sync while served: every answer is the old tile or the new one, then the new one and its metadata")
     func servedWhileSynced() throws {
         #expect(try ToolRunner.run(["convert", Self.world, "a.pmtiles", "--max-zoom", "2", "--quiet"], in: directory).status == 0)
@@ -349,21 +369,12 @@ final class ServeEndToEndTests {
         #expect(try ToolRunner.run(["meta", "b", "name=Renamed"], in: directory).status == 0)
         let server = try ServeProcess(["a.pmtiles", "mb=a.mbtiles"], in: directory)
         for name in ["a", "mb"] {
-            let stop = ManagedFlag()
-            let seen = ManagedList()
-            let base = server.base
-            let reader = Thread {
-                while !stop.isSet {
-                    if let response = try? CurlResponse.get(base + "/\(name)/0/0/0.png") { seen.append(response) }
-                }
-            }
-            reader.start()
             let target = name == "a" ? "a.pmtiles" : "a.mbtiles"
-            #expect(try ToolRunner.run(["sync", "b", target, "--quiet"], in: directory).status == 0)
-            Thread.sleep(forTimeInterval: 0.5)
-            stop.set()
-            while !reader.isFinished { Thread.sleep(forTimeInterval: 0.05) }
-            let answers = seen.items
+            var synced: Int32 = -1
+            let answers = try Self.answers(from: server.base + "/\(name)/0/0/0.png") {
+                synced = try ToolRunner.run(["sync", "b", target, "--quiet"], in: directory).status
+            }
+            #expect(synced == 0)
             #expect(!answers.isEmpty)
             #expect(answers.allSatisfy { $0.status == 200 && ($0.body == old || $0.body == new) }, "\(name): one version per answer")
             let after = try CurlResponse.get(server.base + "/\(name)/0/0/0.png")
@@ -384,26 +395,16 @@ final class ServeEndToEndTests {
         let first = try CurlResponse.get(server.base + "/w/2/1/3.png")
         #expect(first.status == 200)
         let tile = first.body
-        let stop = ManagedFlag()
-        let seen = ManagedList()
-        let base = server.base
-        let reader = Thread {
-            while !stop.isSet {
-                if let response = try? CurlResponse.get(base + "/w/2/1/3.png") { seen.append(response) }
-            }
+        let answers = try Self.answers(from: server.base + "/w/2/1/3.png") {
+            Thread.sleep(forTimeInterval: 0.2)
+            let handle = try #require(FileHandle(forUpdatingAtPath: path))
+            try handle.truncate(atOffset: 4096)
+            try handle.close()
         }
-        reader.start()
-        Thread.sleep(forTimeInterval: 0.2)
-        let handle = try #require(FileHandle(forUpdatingAtPath: path))
-        try handle.truncate(atOffset: 4096)
-        try handle.close()
-        Thread.sleep(forTimeInterval: 0.5)
-        stop.set()
-        while !reader.isFinished { Thread.sleep(forTimeInterval: 0.05) }
         let damaged = try CurlResponse.get(server.base + "/w/2/1/3.png")
         #expect(damaged.status == 500)
         #expect(damaged.text.hasPrefix("w: tile 2/1/3 could not be read: "), "\(damaged.text)")
-        #expect(seen.items.allSatisfy { ($0.status == 200 && $0.body == tile) || $0.status == 500 })
+        #expect(answers.allSatisfy { ($0.status == 200 && $0.body == tile) || $0.status == 500 })
         #expect(FileManager.default.createFile(atPath: path, contents: whole))
         Thread.sleep(forTimeInterval: 0.5)
         let again = try CurlResponse.get(server.base + "/w/2/1/3.png")

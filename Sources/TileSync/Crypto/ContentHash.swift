@@ -65,9 +65,7 @@ public struct ContentHash: Hashable, Sendable, Comparable, CustomStringConvertib
     /// The 32 hex digits in double quotes: an HTTP entity tag (`ETag`), written in one go.
     public var quotedHex: String {
         String(unsafeUninitializedCapacity: 34) { out in
-            out[0] = UInt8(ascii: "\"")
-            writeHex(to: out, at: 1)
-            out[33] = UInt8(ascii: "\"")
+            writeQuotedHex(to: out)
             return 34
         }
     }
@@ -76,12 +74,17 @@ public struct ContentHash: Hashable, Sendable, Comparable, CustomStringConvertib
     /// `body`): an entity tag handed to a C HTTP library without building a `String`.
     public func withQuotedHexCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 35) { out in
-            out[0] = UInt8(ascii: "\"")
-            writeHex(to: out, at: 1)
-            out[33] = UInt8(ascii: "\"")
+            writeQuotedHex(to: out)
             out[34] = 0
             return try out.withMemoryRebound(to: CChar.self) { try body(UnsafePointer($0.baseAddress!)) }
         }
+    }
+
+    /// `"`, the 32 digits, `"`: the first 34 bytes of `out`.
+    private func writeQuotedHex(to out: UnsafeMutableBufferPointer<UInt8>) {
+        out[0] = UInt8(ascii: "\"")
+        writeHex(to: out, at: 1)
+        out[33] = UInt8(ascii: "\"")
     }
 
     private func writeHex(to out: UnsafeMutableBufferPointer<UInt8>, at start: Int) {

@@ -40,7 +40,7 @@ public final class FixedSlotMemo<Key: Hashable & Sendable, Value: Sendable>: @un
     @inlinable
     public func value(for key: Key) -> Value? {
         let set = key.hashValue & setMask
-        return locks[(set & (Self.lockCount - 1)) * Self.lockSpacing].withLock { _ in
+        return lock(ofSet: set).pointee.withLock { _ in
             let first = set * Self.ways
             for way in first..<first + Self.ways {
                 guard let slot = slots[way] else { return nil }
@@ -55,7 +55,13 @@ public final class FixedSlotMemo<Key: Hashable & Sendable, Value: Sendable>: @un
     @inlinable
     public func remember(_ value: Value, for key: Key) {
         let set = key.hashValue & setMask
-        locks[(set & (Self.lockCount - 1)) * Self.lockSpacing].withLock { _ in remember(value, for: key, inSet: set) }
+        lock(ofSet: set).pointee.withLock { _ in remember(value, for: key, inSet: set) }
+    }
+
+    /// The lock guarding a set.
+    @usableFromInline
+    func lock(ofSet set: Int) -> UnsafeMutablePointer<Mutex<Void>> {
+        locks + (set & (Self.lockCount - 1)) * Self.lockSpacing
     }
 
     @usableFromInline

@@ -6,7 +6,9 @@ import CTileSyncFileShims
 /// when another program truncates a mapped file in place (`cp` over a served MBTiles): on Linux
 /// a SIGBUS handler maps a page of zeros where the file ended, so the read goes on, SQLite sees
 /// a damaged page and the lookup fails with an error. Other SIGBUS keep their default action.
-/// Process-wide: for servers, installed once before their stores open.
+/// The zeros stay in that connection's map: open the store again once its file is whole
+/// (`tilesync serve` does when the file's stamp changes). Process-wide: for servers, installed
+/// once before their stores open.
 public enum MappedFileGuard {
     /// Installs the handler (once: later calls return the first answer); false where the
     /// system has none (not Linux) or it failed.

@@ -219,9 +219,8 @@ final class MicroHTTPDaemon {
         _ = ctilesync_set_cork(ctilesync_connection_socket(connection), 0)
     }
 
-    /// Queues `answer`. A body sent from a file goes out after the head in a call of its own
-    /// (sendfile): the socket is corked until the response is complete, so that the head and
-    /// the file's first bytes share a segment, as nginx's `tcp_nopush` does.
+    /// Adds headers to a response; names and values reach libmicrohttpd (which copies them) as
+    /// C strings without a heap copy of their own.
     private static func add(_ headers: [(name: String, value: String)], to response: OpaquePointer) {
         for header in headers {
             header.name.withCString { name in
@@ -230,6 +229,9 @@ final class MicroHTTPDaemon {
         }
     }
 
+    /// Queues `answer`. A body sent from a file goes out after the head in a call of its own
+    /// (sendfile): the socket is corked until the response is complete, so that the head and
+    /// the file's first bytes share a segment, as nginx's `tcp_nopush` does.
     private static func send(_ answer: HTTPResponse, on connection: OpaquePointer, state: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
         let response: OpaquePointer?
         switch answer.body {
@@ -246,7 +248,7 @@ final class MicroHTTPDaemon {
         guard let response else { return .NO }
         defer { MHD_destroy_response(response) }
         if let hash = answer.entityTag {
-            hash.withQuotedHexCString { _ = MHD_add_response_header(response, "ETag", $0) }
+            "ETag".withCString { name in hash.withQuotedHexCString { _ = MHD_add_response_header(response, name, $0) } }
         }
         add(answer.headers, to: response)
         add(answer.sharedHeaders, to: response)
