@@ -1,12 +1,18 @@
 /// The head coordinates of a merge's inputs as a binary min-heap on (sort key in the merge's
 /// order, input position): the next coordinate and the inputs holding it come out in O(log n)
-/// per input, however many inputs there are.
+/// per input, however many inputs there are. The heap orders small (key, input) pairs; each
+/// input's coordinate waits beside it, by position.
 struct MergeHeadHeap {
-    private var items: [(key: Int, input: Int, coordinate: TileCoordinate)] = []
+    private var items: [(key: Int, input: Int)] = []
+    private var coordinates: [TileCoordinate] = []
 
     /// Adds an input's head.
     mutating func push(_ coordinate: TileCoordinate, input: Int, order: TileOrder) {
-        items.append((order.sortKey(coordinate), input, coordinate))
+        if input >= coordinates.count {
+            coordinates.append(contentsOf: repeatElement(coordinate, count: input + 1 - coordinates.count))
+        }
+        coordinates[input] = coordinate
+        items.append((order.sortKey(coordinate), input))
         var child = items.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
@@ -25,7 +31,7 @@ struct MergeHeadHeap {
             inputs.append(next.input)
             removeFirst()
         }
-        return top.coordinate
+        return coordinates[top.input]
     }
 
     private mutating func removeFirst() {
@@ -44,7 +50,7 @@ struct MergeHeadHeap {
         }
     }
 
-    private static func before(_ a: (key: Int, input: Int, coordinate: TileCoordinate), _ b: (key: Int, input: Int, coordinate: TileCoordinate)) -> Bool {
+    private static func before(_ a: (key: Int, input: Int), _ b: (key: Int, input: Int)) -> Bool {
         a.key != b.key ? a.key < b.key : a.input < b.input
     }
 }

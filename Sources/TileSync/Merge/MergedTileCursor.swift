@@ -12,13 +12,13 @@ final class MergedTileCursor: TileCursor {
     private let defersConflicts: Bool
     private let order: TileOrder
     /// The heads of the inputs read and not taken.
-    private var heads = MergeHeadHeap()
+    @exclusivity(unchecked) private var heads = MergeHeadHeap()
     /// Inputs whose head is to be read (all at first; then those just taken).
-    private var unread: [Int]
+    @exclusivity(unchecked) private var unread: [Int]
     /// The holders of the coordinate last walked, kept to reuse its storage.
-    private var holders: [MergeHolder] = []
+    @exclusivity(unchecked) private var holders: [MergeHolder] = []
     /// A coordinate to decide again among the holders left after one's tile proved invalid.
-    private var pendingHolders: (TileCoordinate, [MergeHolder])?
+    @exclusivity(unchecked) private var pendingHolders: (TileCoordinate, [MergeHolder])?
 
     /// - Parameters:
     ///   - sourcePositions: the source of each input, in source order.

@@ -14,15 +14,15 @@ final class StreamedMergeInput: MergeInput {
     private let firstCoordinate: TileCoordinate?
     private let lastCoordinate: TileCoordinate?
     /// Opens the stream from its start; nil once opened (it may hold the store open).
-    private var open: (() throws -> any LazyTileCursor)?
-    private var cursor: (any LazyTileCursor)?
-    private var isOpened = false
-    private var skippedBeforeEnd = SkippedItems()
-    private var current: TileCoordinate?
+    @exclusivity(unchecked) private var open: (() throws -> any LazyTileCursor)?
+    @exclusivity(unchecked) private var cursor: (any LazyTileCursor)?
+    @exclusivity(unchecked) private var isOpened = false
+    @exclusivity(unchecked) private var skippedBeforeEnd = SkippedItems()
+    @exclusivity(unchecked) private var current: TileCoordinate?
     /// The size of the current tile when the cursor knows it without reading.
-    private var currentSize: Int?
-    private var needsRead = true
-    private var previous: TileCoordinate?
+    @exclusivity(unchecked) private var currentSize: Int?
+    @exclusivity(unchecked) private var needsRead = true
+    @exclusivity(unchecked) private var previous: TileCoordinate?
 
     /// - Parameters:
     ///   - firstCoordinate: the first coordinate the source streams (nil: it has no tiles).

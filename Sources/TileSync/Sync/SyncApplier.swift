@@ -56,9 +56,16 @@ struct SyncApplier {
             try context.sourceReader.tiles(matching: context.options.filter)
         }
         var ignored = SkippedItems()
+        var written = 0
         while let tile = try TileConverter.nextTile(cursor, skipInvalid: context.options.skipInvalid, invalidTiles: &ignored) {
             guard let row = try plan.row(at: tile.coordinate), row.action == .add || row.action == .replace else { continue }
             try write(tile, row: row, to: updater)
+            written += 1
+        }
+        let plannedCount = try plan.count(of: [.add, .replace])
+        if written + ignored.count < plannedCount {
+            throw TileStoreError(.invalidTile, store: context.source.address, item: "\(plannedCount - written) of \(plannedCount) planned tiles",
+                                 message: "disappeared during the sync (the source changed while it was read)")
         }
     }
 

@@ -47,6 +47,13 @@ final class SyncPlanTable {
                    sourceModificationTime: find.isNull(at: 2) ? nil : Int64(find.int(at: 2)))
     }
 
+    /// How many rows have one of `actions`.
+    func count(of actions: [TileSynchronizer.Action]) throws(SQLiteError) -> Int {
+        let list = actions.map { "'\($0.rawValue)'" }.joined(separator: ",")
+        let statement = try connection.prepare("SELECT count(*) FROM plan WHERE action IN (\(list))")
+        return try statement.step() ? statement.int(at: 0) : 0
+    }
+
     /// Every row in the order it was added (the merge's order).
     func rowsInPlanOrder(each: (Row) throws -> Void) throws {
         try rows(selecting: "SELECT z, x, y, action, size, smtime FROM plan ORDER BY seq", each: each)

@@ -138,6 +138,22 @@ struct MemoryStoreTests {
         #expect(destination.storage["b"] == Self.contents(maxZoom: 2))
     }
 
+    @Test("A streamed source that lost planned tiles since it was listed fails the sync and leaves the destination as it was")
+    func plannedTilesGone() throws {
+        let gone: Set<TileCoordinate> = [try TileCoordinate(z: 5, x: 3, y: 7), try TileCoordinate(z: 5, x: 30, y: 1)]
+        let source = MemoryStoreKind(randomAccess: false, streamOmits: gone), destination = MemoryStoreKind()
+        source.storage["a"] = Self.contents(maxZoom: 5)
+        destination.storage["b"] = Self.contents(maxZoom: 4, salt: "old")
+        #expect {
+            _ = try TileSynchronizer.sync(from: TileStoreLocation(kind: source, address: "a"), to: TileStoreLocation(kind: destination, address: "b"))
+        } throws: {
+            ($0 as? TileStoreError)?.description
+                == "a: 2 of 1365 planned tiles: disappeared during the sync (the source changed while it was read)"
+        }
+        #expect(destination.storage["b"] == Self.contents(maxZoom: 4, salt: "old"))
+        #expect(source.storage.openReaders == 0 && destination.storage.openReaders == 0)
+    }
+
     @Test("verify reports an empty tile; TileSource serves a store without random access through a scratch copy")
     func verifyAndServe() throws {
         let kind = MemoryStoreKind(order: .unordered, randomAccess: false)

@@ -29,8 +29,8 @@ final class MBTilesCursor: TileCursor {
     /// tile_row (TMS).
     /// - Throws: `.invalidTile` naming the row when a value is not an integer or out of range.
     static func coordinate(of statement: SQLiteStatement, store: String) throws(TileStoreError) -> TileCoordinate {
-        let names = ["zoom_level", "tile_column", "tile_row"]
         for column in Int32(0)..<3 where !statement.isInteger(at: column) {
+            let names = ["zoom_level", "tile_column", "tile_row"]
             let value = statement.text(at: column).map { "'\($0)'" } ?? "NULL"
             throw TileStoreError(.invalidTile, store: store,
                                  item: "row (zoom_level \(statement.text(at: 0) ?? "NULL"), tile_column \(statement.text(at: 1) ?? "NULL"), tile_row \(statement.text(at: 2) ?? "NULL"))",

@@ -6,15 +6,15 @@ import Foundation
 /// asked for follow each other (every tile of a source that wins everywhere is read as a stream
 /// would read it) and seeks to a coordinate past the next row (tiles passed over are not read).
 final class MBTilesLazyCursor: LazyTileCursor {
-    private var listing: MBTilesRows
+    @exclusivity(unchecked) private var listing: MBTilesRows
     /// `zoom_level, tile_column, tile_row, tile_data` from a coordinate on (`?1`-`?3`, TMS rows).
     private let tiles: SQLiteStatement
     private let reader: MBTilesReader
     private let store: String
     private let filter: TileFilter
-    private var current: TileCoordinate?
+    @exclusivity(unchecked) private var current: TileCoordinate?
     /// The coordinate the tile query stands at (its last row), nil before it runs or at its end.
-    private var tilesAt: TileCoordinate?
+    @exclusivity(unchecked) private var tilesAt: TileCoordinate?
     let skipped = SkippedItems()
 
     init(listing: MBTilesRows, tiles: SQLiteStatement, reader: MBTilesReader, filter: TileFilter) {

@@ -33,7 +33,7 @@ final class MemoryReader: TileReader {
     }
 
     func tiles(matching filter: TileFilter) throws -> any TileCursor {
-        MemoryCursor(reader: self, coordinates: coordinates(matching: filter))
+        MemoryCursor(reader: self, coordinates: coordinates(matching: filter).filter { !kind.streamOmits.contains($0) })
     }
 
     func tiles(matching filter: TileFilter, preferring preferred: TileOrder) throws -> any TileCursor {

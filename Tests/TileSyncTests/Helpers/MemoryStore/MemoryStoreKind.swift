@@ -13,11 +13,16 @@ struct MemoryStoreKind: TileStoreKind {
     let capabilities: TileStoreCapabilities
     /// An index or listing throws after this many entries (to fail a sync mid-merge).
     let failsListingAfter: Int?
+    /// Tiles a stream of the store leaves out although its listing has them (a source that
+    /// changed between the two).
+    let streamOmits: Set<TileCoordinate>
 
     init(storage: MemoryTileStorage = MemoryTileStorage(), order: TileOrder = .zoomColumnRow, randomAccess: Bool = true,
-         deduplication: TileStoreCapabilities.Deduplication = .none, failsListingAfter: Int? = nil) {
+         deduplication: TileStoreCapabilities.Deduplication = .none, failsListingAfter: Int? = nil,
+         streamOmits: Set<TileCoordinate> = []) {
         self.storage = storage
         self.failsListingAfter = failsListingAfter
+        self.streamOmits = streamOmits
         capabilities = TileStoreCapabilities(nativeOrder: order, hasCheapRandomAccess: randomAccess, listing: [.hashes],
                                              canStoreHashes: false, updates: .inPlace, deduplication: deduplication,
                                              preferredWriteOrder: .zoomColumnRow, maintainsAggregateHash: false, isLocalIndexFile: false,
