@@ -28,6 +28,7 @@ final class SQLiteConnection {
     /// - Throws: `SQLiteError` with SQLite's message (`sqlite3_open_v2`).
     init(path: String, mode: Mode, busyTimeoutMilliseconds: Int32 = 5000, vfs: String? = nil) throws(SQLiteError) {
         self.path = path
+        SQLiteLibrary.prepare()
         var flags = SQLITE_OPEN_NOMUTEX
         switch mode {
         case .readOnly: flags |= SQLITE_OPEN_READONLY

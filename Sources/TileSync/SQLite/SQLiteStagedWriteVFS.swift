@@ -29,6 +29,7 @@ enum SQLiteStagedWriteVFS {
     nonisolated(unsafe) private static let methods: UnsafeMutablePointer<sqlite3_io_methods> = makeMethods()
 
     private static func register() -> String? {
+        SQLiteLibrary.prepare()
         guard let found = sqlite3_vfs_find(nil) else { return nil }
         base = found
         let vfs = UnsafeMutablePointer<sqlite3_vfs>.allocate(capacity: 1)
