@@ -11,8 +11,10 @@ enum SQLiteLibrary {
     private static let applied: Bool = ctilesync_sqlite_disable_memory_statistics() == SQLITE_OK
 
     /// Applies the settings if this is the process's first use of SQLite.
-    static func prepare() {
-        _ = applied
+    /// - Returns: true when SQLite took them (false: something in the process initialized it first).
+    @discardableResult
+    static func prepare() -> Bool {
+        applied
     }
 
     /// The bytes SQLite counts as in use (`sqlite3_memory_used`): 0 while its statistics are off.

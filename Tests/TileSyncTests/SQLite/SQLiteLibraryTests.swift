@@ -19,6 +19,10 @@ struct SQLiteLibraryTests {
         let read = try connection.prepare("SELECT sum(length(data)) FROM rows")
         #expect(try read.step())
         #expect(read.int(at: 0) == 10_000_000)
-        #expect(SQLiteLibrary.countedMemoryBytes == 0)
+        #if os(Linux)
+        // Nothing else in the test process uses SQLite; elsewhere the system may have first.
+        #expect(SQLiteLibrary.prepare())
+        #endif
+        if SQLiteLibrary.prepare() { #expect(SQLiteLibrary.countedMemoryBytes == 0) }
     }
 }
