@@ -72,17 +72,17 @@ public final class TileSource: @unchecked Sendable {
         self.location = location
         heldReadNanoseconds = heldReadSeconds > 0 ? UInt64(min(heldReadSeconds, 60) * 1e9) : 0
         do {
-            let first = try location.openReader()
-            if mappedReadBytes > 0 { first.roles.consistentReads?.readThroughMemoryMap(upTo: mappedReadBytes) }
+            let openReader: @Sendable () throws -> any TileReader = {
+                let reader = try location.openReader()
+                if mappedReadBytes > 0 { reader.roles.consistentReads?.readThroughMemoryMap(upTo: mappedReadBytes) }
+                return reader
+            }
+            let first = try openReader()
             metadata = try first.metadata()
             keepsTilesInFiles = first.hasCheapRandomAccess && first.roles.tileFiles != nil
             if first.hasCheapRandomAccess {
                 temporaryIndex = nil
-                makeReader = {
-                    let reader = try location.openReader()
-                    if mappedReadBytes > 0 { reader.roles.consistentReads?.readThroughMemoryMap(upTo: mappedReadBytes) }
-                    return reader
-                }
+                makeReader = openReader
                 idle = [PooledReader(reader: first)]
             } else {
                 let indexLocation = try Self.makeIndex(of: location)

@@ -65,6 +65,13 @@ final class SQLiteConnection {
         guard result == SQLITE_OK else { throw makeError(result, sql: sql) }
     }
 
+    /// Reads the file through a memory map of up to `bytes` from now on (`PRAGMA mmap_size`;
+    /// SQLite caps it at its build's maximum, 0 reads with read calls). Best effort: a
+    /// connection that cannot map keeps reading with read calls.
+    func readThroughMemoryMap(upTo bytes: Int) {
+        try? execute("PRAGMA mmap_size = \(max(0, bytes))")
+    }
+
     /// Compiles one statement (`sqlite3_prepare_v3`).
     func prepare(_ sql: String, persistent: Bool = false) throws(SQLiteError) -> SQLiteStatement {
         var statement: OpaquePointer?

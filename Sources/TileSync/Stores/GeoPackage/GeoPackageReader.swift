@@ -172,7 +172,7 @@ final class GeoPackageReader: TileReader, ConsistentReading, IntegrityChecking, 
     }
 
     func readThroughMemoryMap(upTo bytes: Int) {
-        try? connection.execute("PRAGMA mmap_size = \(max(0, bytes))")
+        connection.readThroughMemoryMap(upTo: bytes)
     }
 
     func releaseHeldReads() {

@@ -192,7 +192,7 @@ final class MBTilesReader: TileReader, StoredHashChecking, ConsistentReading, In
     }
 
     public func readThroughMemoryMap(upTo bytes: Int) {
-        try? connection.execute("PRAGMA mmap_size = \(max(0, bytes))")
+        connection.readThroughMemoryMap(upTo: bytes)
     }
 
     public func releaseHeldReads() {
