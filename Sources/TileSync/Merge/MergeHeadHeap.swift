@@ -6,6 +6,9 @@ struct MergeHeadHeap {
     private var items: [(key: Int, input: Int)] = []
     private var coordinates: [TileCoordinate] = []
 
+    /// The sort key of the smallest coordinate; nil when the heap is empty.
+    var smallestKey: Int? { items.first?.key }
+
     /// Adds an input's head.
     mutating func push(_ coordinate: TileCoordinate, input: Int, order: TileOrder) {
         if input >= coordinates.count {

@@ -24,6 +24,18 @@ protocol MergeInput: AnyObject {
     func take()
     /// Items the source passed over because they are not tiles.
     var skipped: SkippedItems { get }
+    /// True when the input counts and passes over coordinates (`countAhead`, `skipAhead`) and
+    /// lists no sizes or hashes that could tell its tiles from another's: a merge may follow
+    /// another input past it and count each coordinate it held as decided unread.
+    var countsAhead: Bool { get }
+    /// After a head was taken: how many coordinates the input holds after it, through `last`,
+    /// counted without reading them one by one; nil when it cannot count them so.
+    /// - Throws: `TileStoreError` from the source.
+    func countAhead(through last: TileCoordinate) throws -> Int?
+    /// After a head was taken: moves on so that the next head is the first coordinate after
+    /// `last`; false (nothing moved) when the input cannot.
+    /// - Throws: `TileStoreError` from the source.
+    func skipAhead(past last: TileCoordinate) throws -> Bool
 }
 
 extension MergeInput {
@@ -36,4 +48,10 @@ extension MergeInput {
     }
 
     var headSizeIsKnown: Bool { true }
+
+    var countsAhead: Bool { false }
+
+    func countAhead(through last: TileCoordinate) throws -> Int? { nil }
+
+    func skipAhead(past last: TileCoordinate) throws -> Bool { false }
 }

@@ -10,6 +10,7 @@ extension MergedStoreKind {
             var heldAlike = 0
             var decided = 0
             var uncompared = 0
+            var followed = 0
         }
 
         private let counts: Mutex<Counts>
@@ -32,6 +33,21 @@ extension MergedStoreKind {
         /// Counts `tiles` given by one source that no other source holds (a join of whole stores).
         func record(given tiles: Int, bySource source: Int) {
             counts.withLock { $0.given[source] += tiles }
+        }
+
+        /// Coordinates the merge followed one source through alone while others waited
+        /// (`MergedTileCursor`'s shadowed runs).
+        var followedAlone: Int { counts.withLock { $0.followed } }
+
+        /// Counts coordinates that several sources held, decided by the policy without comparing
+        /// (a shadowed run's losers, counted together when the run ends).
+        func record(uncompared coordinates: Int) {
+            counts.withLock { $0.uncompared += coordinates }
+        }
+
+        /// Counts the coordinates of a shadowed run.
+        func record(followed coordinates: Int) {
+            counts.withLock { $0.followed += coordinates }
         }
 
         /// Counts a merged tile: given by its origin's source, held once, alike or decided.

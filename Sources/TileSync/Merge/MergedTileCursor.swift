@@ -3,6 +3,14 @@ import Foundation
 /// The tiles of several inputs as one stream in the merge's order: the inputs' heads walked
 /// side by side (`MergeInput`); at a coordinate several hold, the `MergeDecision` picks the
 /// input whose bytes go on.
+///
+/// Under `ignore` and `override` (only winners read), when one input has won over the same
+/// others at many consecutive coordinates (sources that overlap), the merge follows that input
+/// alone while it holds the next coordinate and no other input's head comes first: it wins each
+/// of those, whatever the others hold. The others wait, then count what they held in the run
+/// and move past it in one step each (`MergeInput.countAhead`, `skipAhead`: an MBTiles counts and
+/// seeks in its index), or are walked through it when they cannot. Tiles, order, errors and
+/// counts are those of the walk coordinate by coordinate.
 final class MergedTileCursor: TileCursor {
     private let inputs: [any MergeInput]
     /// The source each input reads (for inputs that do not give an origin of their own).
@@ -19,14 +27,50 @@ final class MergedTileCursor: TileCursor {
     @exclusivity(unchecked) private var holders: [MergeHolder] = []
     /// A coordinate to decide again among the holders left after one's tile proved invalid.
     @exclusivity(unchecked) private var pendingHolders: (TileCoordinate, [MergeHolder])?
+    /// Follows one input alone while it wins (`ShadowedRun`); false for a group's merge, whose
+    /// inputs carry origins of their own.
+    private let shadowsRuns: Bool
+    @exclusivity(unchecked) private var shadowed: ShadowedRun?
+    @exclusivity(unchecked) private var streak = WinningStreak()
+    /// After a shadowed run: the losers' coordinates through this sort key are walked and taken
+    /// (and counted as held by several when their counts did not say), not merged.
+    @exclusivity(unchecked) private var passing: (through: Int, counting: Bool)?
+
+    /// Consecutive coordinates that one input held and won from others.
+    private struct ShadowedRun {
+        let winner: Int
+        /// The coordinate the losers were taken at, where the run starts.
+        let start: TileCoordinate
+        /// The last coordinate the winner gave in the run.
+        var last: TileCoordinate
+        let losers: [Int]
+    }
+
+    /// Consecutive coordinates one input has won from others; at `threshold` a shadowed run
+    /// starts. A short run doubles the threshold (its counting and seeking cost more than the
+    /// walk it saved), a long one halves it.
+    private struct WinningStreak {
+        var winner = -1
+        var key = -1
+        var length = 0
+        var threshold = 32
+
+        mutating func adapt(toRunOf runLength: Int) {
+            threshold = runLength < 64 ? min(threshold * 2, 4096) : max(32, threshold / 2)
+            winner = -1
+            length = 0
+        }
+    }
 
     /// - Parameters:
     ///   - sourcePositions: the source of each input, in source order.
     ///   - tally: counts what the merge did (nil: a merge of one group, counted when the groups
     ///     are merged).
     ///   - defersConflicts: an `abort` conflict goes on in the tile's origin instead of stopping.
+    ///   - shadowsRuns: the inputs are sources read directly (no group's runs): a run that one
+    ///     input wins may be followed alone.
     init(inputs: [any MergeInput], sourcePositions: [Int], order: TileOrder, decision: MergeDecision,
-         tally: MergedStoreKind.Tally?, defersConflicts: Bool = false) {
+         tally: MergedStoreKind.Tally?, defersConflicts: Bool = false, shadowsRuns: Bool = false) {
         self.inputs = inputs
         unread = Array(inputs.indices.reversed())
         self.sourcePositions = sourcePositions
@@ -34,6 +78,7 @@ final class MergedTileCursor: TileCursor {
         self.decision = decision
         self.tally = tally
         self.defersConflicts = defersConflicts
+        self.shadowsRuns = shadowsRuns && decision.readsOnlyWinners && !defersConflicts && order != .unordered
     }
 
     var skipped: SkippedItems {
@@ -50,7 +95,8 @@ final class MergedTileCursor: TileCursor {
     /// only when asked) is thrown as a stream throws it, and its coordinate goes on with the
     /// other holders at the next call, as if that input had not held it.
     func nextWithOrigin() throws -> (tile: Tile, origin: MergeOrigin)? {
-        let next = try pendingHolders ?? nextHolders()
+        if shadowed != nil, let followed = try nextShadowed() { return followed }
+        let next = try pendingHolders ?? nextHoldersPastRun()
         pendingHolders = nil
         guard let (coordinate, holders) = next else { return nil }
         var taken = holders
@@ -71,7 +117,121 @@ final class MergedTileCursor: TileCursor {
             throw error
         }
         tally?.record(decided.origin)
+        if shadowsRuns { note(winner: decided.holder, at: coordinate, holders: holders) }
         return (Tile(coordinate: coordinate, data: decided.data), decided.origin)
+    }
+
+    /// Counts a win towards a shadowed run, and starts one at the streak's threshold.
+    private func note(winner holder: Int, at coordinate: TileCoordinate, holders: [MergeHolder]) {
+        let winner = holders[holder].input
+        let key = order.sortKey(coordinate)
+        guard holders.count > 1, winner == streak.winner, key == streak.key + 1 else {
+            streak.winner = holders.count > 1 ? winner : -1
+            streak.key = key
+            streak.length = 0
+            return
+        }
+        streak.key = key
+        streak.length += 1
+        guard streak.length >= streak.threshold else { return }
+        streak.length = 0
+        guard holders.allSatisfy({ $0.input == winner || ($0.entry.hash == nil && inputs[$0.input].countsAhead) }) else { return }
+        shadowed = ShadowedRun(winner: winner, start: coordinate, last: coordinate,
+                               losers: holders.lazy.map(\.input).filter { $0 != winner })
+    }
+
+    /// The winner's next tile while it holds the coordinate after the run's last and no other
+    /// input's head comes first; nil once the run ended (the losers then moved past it).
+    private func nextShadowed() throws -> (tile: Tile, origin: MergeOrigin)? {
+        guard var run = shadowed else { return nil }
+        let winner = inputs[run.winner]
+        guard let coordinate = try winner.headCoordinate(), order.sortKey(coordinate) == order.sortKey(run.last) + 1,
+              order.sortKey(coordinate) < heads.smallestKey ?? Int.max else {
+            try endShadowedRun()
+            return nil
+        }
+        let data: Data
+        do {
+            data = try winner.headData()
+        } catch let error as TileStoreError where error.kind == .invalidTile {
+            try endShadowedRun()
+            winner.take()
+            throw error
+        }
+        winner.take()
+        run.last = coordinate
+        shadowed = run
+        let origin = MergeOrigin(source: sourcePositions[run.winner])
+        tally?.record(origin)
+        return (Tile(coordinate: coordinate, data: data), origin)
+    }
+
+    /// Ends a shadowed run: the losers count the coordinates they hold in it and move past it
+    /// (each coordinate counts once as held by several), or are walked through it when they
+    /// cannot count. The run's winner and losers then read their heads as after any coordinate.
+    private func endShadowedRun() throws {
+        guard let run = shadowed else { return }
+        let through = order.sortKey(run.last)
+        let length = through - order.sortKey(run.start)
+        let counts = length > 0 ? try countAhead(run.losers, through: run.last) : []
+        shadowed = nil
+        streak.adapt(toRunOf: length)
+        guard length > 0 else { return }
+        tally?.record(followed: length)
+        guard let counts, let held = Self.coordinatesHeld(counts, within: length) else {
+            passing = (through, true)
+            return
+        }
+        tally?.record(uncompared: held)
+        passing = (through, false)
+        for loser in run.losers { _ = try inputs[loser].skipAhead(past: run.last) }
+    }
+
+    /// Each loser's count of the coordinates it holds through `last`, the losers counted side by
+    /// side (each reads its own store); nil when one cannot count.
+    private func countAhead(_ losers: [Int], through last: TileCoordinate) throws -> [Int]? {
+        var results = [Result<Int?, any Error>](repeating: .success(nil), count: losers.count)
+        let inputs = inputs
+        results.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let output = buffer
+            nonisolated(unsafe) let inputs = inputs
+            DispatchQueue.concurrentPerform(iterations: losers.count) { index in
+                output[index] = Result { try inputs[losers[index]].countAhead(through: last) }
+            }
+        }
+        var counts: [Int] = []
+        for result in results {
+            guard let count = try result.get() else { return nil }
+            counts.append(count)
+        }
+        return counts
+    }
+
+    /// How many coordinates of a run of `length` any loser held, from each loser's count: the
+    /// length when one held them all, the count when only one held any; nil when only the
+    /// coordinates themselves can tell (or a count is beyond the run).
+    private static func coordinatesHeld(_ counts: [Int], within length: Int) -> Int? {
+        guard counts.allSatisfy({ $0 <= length }) else { return nil }
+        if counts.contains(length) { return length }
+        let holding = counts.filter { $0 > 0 }
+        return holding.count <= 1 ? holding.first ?? 0 : nil
+    }
+
+    /// `nextHolders`, first walking past the coordinates a shadowed run left to its losers.
+    private func nextHoldersPastRun() throws -> (TileCoordinate, [MergeHolder])? {
+        while let (through, counting) = passing {
+            guard let next = try nextHolders() else {
+                passing = nil
+                return nil
+            }
+            guard order.sortKey(next.0) <= through else {
+                passing = nil
+                return next
+            }
+            for holder in next.1 { inputs[holder.input].take() }
+            if counting { tally?.record(uncompared: 1) }
+        }
+        return try nextHolders()
     }
 
     /// The next coordinate any input holds, with the inputs that hold it (in source order),

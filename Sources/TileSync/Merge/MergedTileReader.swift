@@ -90,7 +90,7 @@ final class MergedTileReader: TileReader, CancellableReading, GridReading, Compr
             return try listedInput(position, matching: filter, listingOnly: false)
         }
         return MergedTileCursor(inputs: inputs, sourcePositions: Array(range), order: sources.order, decision: sources.decision,
-                                tally: tally, defersConflicts: defersConflicts)
+                                tally: tally, defersConflicts: defersConflicts, shadowsRuns: true)
     }
 
     /// A source listed in the merge's order (sorted on disk when it streams in another), each

@@ -93,6 +93,22 @@ final class StreamedMergeInput: MergeInput {
         needsRead = true
     }
 
+    var countsAhead: Bool { isOpened && (cursor?.countsAhead ?? true) }
+
+    func countAhead(through last: TileCoordinate) throws -> Int? {
+        guard isOpened, needsRead else { return nil }
+        guard let cursor else { return 0 }
+        return try cursor.countAhead(through: last)
+    }
+
+    func skipAhead(past last: TileCoordinate) throws -> Bool {
+        guard isOpened, needsRead else { return false }
+        guard let cursor else { return true }
+        guard try cursor.skipAhead(past: last) else { return false }
+        previous = last
+        return true
+    }
+
     /// The source's next coordinate, opening it at the first call and letting it go after the last.
     private func nextCoordinate() throws -> TileCoordinate? {
         if !isOpened {

@@ -38,12 +38,10 @@ struct WinnersOnlyMergeTests {
         }
     }
 
-    @Test("A winner whose bytes prove invalid gives way to the next holder with --skip-invalid, as when its source streamed; without, it stops the merge")
-    func invalidWinnerGivesWay() throws {
-        let directory = try TemporaryDirectory()
-        let sources = try Self.sources(directory, nulled: "a")
-        let nulled = try TileCoordinate(parsing: "1/0/0")
-        let destination = TileStoreLocation(kind: .mbtiles, address: directory.file("merged.mbtiles"))
+    /// Merges `sources` under `ignore`, where the first holds NULL bytes at `nulled`: expects the
+    /// merge to stop there naming it, then merges with `--skip-invalid`.
+    static func mergeWithNulledWinner(_ sources: [TileStoreLocation], nulled: TileCoordinate,
+                                      into destination: TileStoreLocation) throws -> (TileConverter.Summary, MergedStoreKind.Tally) {
         #expect(throws: TileStoreError(.invalidTile, store: sources[0].address, item: MBTilesReader.describe(nulled), message: "tile_data is NULL")) {
             try TileConverter.convert(from: TileStoreLocation.merging(sources, onDuplicate: .ignore), to: destination)
         }
@@ -51,12 +49,21 @@ struct WinnersOnlyMergeTests {
         options.skipInvalid = true
         let merged = TileStoreLocation.merging(sources, onDuplicate: .ignore)
         let summary = try TileConverter.convert(from: merged, to: destination, options: options)
+        return (summary, try #require((merged.kind as? MergedStoreKind)?.tally))
+    }
+
+    @Test("A winner whose bytes prove invalid gives way to the next holder with --skip-invalid, as when its source streamed; without, it stops the merge")
+    func invalidWinnerGivesWay() throws {
+        let directory = try TemporaryDirectory()
+        let sources = try Self.sources(directory, nulled: "a")
+        let nulled = try TileCoordinate(parsing: "1/0/0")
+        let destination = TileStoreLocation(kind: .mbtiles, address: directory.file("merged.mbtiles"))
+        let (summary, tally) = try Self.mergeWithNulledWinner(sources, nulled: nulled, into: destination)
         #expect(summary.tilesWritten == 5 && summary.invalidTiles.count == 1)
         let tiles = try StoreContents.tiles(destination.address)
         #expect(tiles.count == 5)
         #expect(tiles[nulled] == GeneratedStore.bytes(for: nulled, salt: "b"))
         #expect(tiles[try TileCoordinate(parsing: "1/1/1")] == GeneratedStore.bytes(for: try TileCoordinate(parsing: "1/1/1")))
-        let tally = try #require((merged.kind as? MergedStoreKind)?.tally)
         #expect(tally.tilesGiven == [4, 1] && tally.decidedUncompared == 4, "1/0/0 counts as held by b alone")
     }
 

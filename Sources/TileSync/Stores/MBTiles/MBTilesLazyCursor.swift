@@ -5,6 +5,8 @@ import Foundation
 /// a second query in the same order reads the tiles asked for. That one steps on while the tiles
 /// asked for follow each other (every tile of a source that wins everywhere is read as a stream
 /// would read it) and seeks to a coordinate past the next row (tiles passed over are not read).
+/// Where the listing has one row per coordinate and no filter but zooms, a range of the index is
+/// counted and passed over inside SQLite (`countAhead`, `skipAhead`).
 final class MBTilesLazyCursor: LazyTileCursor {
     @exclusivity(unchecked) private var listing: MBTilesRows
     /// `zoom_level, tile_column, tile_row, tile_data` from a coordinate on (`?1`-`?3`, TMS rows).
@@ -15,12 +17,19 @@ final class MBTilesLazyCursor: LazyTileCursor {
     @exclusivity(unchecked) private var current: TileCoordinate?
     /// The coordinate the tile query stands at (its last row), nil before it runs or at its end.
     @exclusivity(unchecked) private var tilesAt: TileCoordinate?
+    /// The coordinate the listing gave last, kept at its end (the point to count and skip from).
+    @exclusivity(unchecked) private var listed: TileCoordinate?
+    /// The tile source of the listing's SQL.
+    private let tileSource: String
+    @exclusivity(unchecked) private var counting: SQLiteStatement?
+    @exclusivity(unchecked) private var listingAfter: SQLiteStatement?
     let skipped = SkippedItems()
 
-    init(listing: MBTilesRows, tiles: SQLiteStatement, reader: MBTilesReader, filter: TileFilter) {
+    init(listing: MBTilesRows, tiles: SQLiteStatement, reader: MBTilesReader, tileSource: String, filter: TileFilter) {
         self.listing = listing
         self.tiles = tiles
         self.reader = reader
+        self.tileSource = tileSource
         store = reader.location.address
         self.filter = filter
     }
@@ -31,6 +40,7 @@ final class MBTilesLazyCursor: LazyTileCursor {
             let coordinate = try MBTilesCursor.coordinate(of: listing.statement, store: store)
             guard filter.contains(coordinate) else { continue }
             current = coordinate
+            listed = coordinate
             return coordinate
         }
         return nil
@@ -66,5 +76,67 @@ final class MBTilesLazyCursor: LazyTileCursor {
         guard try tiles.step() else { return false }
         tilesAt = try? MBTilesCursor.coordinate(of: tiles, store: store)
         return true
+    }
+
+    var countsAhead: Bool { filter.isZoomRangeOnly && reader.rereadsExactly }
+
+    /// Counts the index rows after the coordinate listed last, through `last`, inside SQLite. nil
+    /// (nothing counted) before the first coordinate, with a filter beyond zooms, without a
+    /// unique index (a coordinate could repeat), or when a row in the range is not a valid tile
+    /// coordinate (the listing reports those one by one).
+    /// - Throws: `TileStoreError` when SQLite cannot read the index.
+    func countAhead(through last: TileCoordinate) throws -> Int? {
+        guard let listed, countsAhead else { return nil }
+        do {
+            let statement: SQLiteStatement
+            if let counting {
+                statement = counting
+            } else {
+                let valid = "typeof(zoom_level) = 'integer' AND typeof(tile_column) = 'integer' AND typeof(tile_row) = 'integer'"
+                    + " AND zoom_level BETWEEN 0 AND \(TileCoordinate.maxZoom)"
+                    + " AND tile_column BETWEEN 0 AND (1 << zoom_level) - 1 AND tile_row BETWEEN 0 AND (1 << zoom_level) - 1"
+                statement = try reader.connection.prepare(
+                    "SELECT count(*), count(CASE WHEN \(valid) THEN 1 END) FROM \(tileSource)"
+                        + " WHERE (zoom_level, tile_column, tile_row) > (?1, ?2, ?3) AND (zoom_level, tile_column, tile_row) <= (?4, ?5, ?6)")
+                counting = statement
+            }
+            defer { statement.reset() }
+            try statement.bindMBTilesCoordinate(listed)
+            try statement.bind(last.z, at: 4)
+            try statement.bind(last.x, at: 5)
+            try statement.bind(last.tmsY, at: 6)
+            guard try statement.step() else { return nil }
+            let rows = statement.int(at: 0)
+            return rows == statement.int(at: 1) ? rows : nil
+        } catch {
+            throw reader.readError(error, item: nil)
+        }
+    }
+
+    /// Moves the listing on to the first row after `last` (in the index), passing over the rows
+    /// between without reading them; false (nothing moved) where `countAhead` cannot count.
+    /// - Throws: `TileStoreError` when SQLite cannot read the index.
+    func skipAhead(past last: TileCoordinate) throws -> Bool {
+        guard listed != nil, countsAhead else { return false }
+        do {
+            let statement: SQLiteStatement
+            if let listingAfter {
+                statement = listingAfter
+                statement.reset()
+            } else {
+                let zooms = filter.isEverything ? "" : " AND zoom_level BETWEEN \(filter.zooms.lowerBound) AND \(filter.zooms.upperBound)"
+                statement = try reader.connection.prepare(
+                    "SELECT zoom_level, tile_column, tile_row FROM \(tileSource) WHERE (zoom_level, tile_column, tile_row) > (?1, ?2, ?3)"
+                        + zooms + " ORDER BY zoom_level, tile_column, tile_row")
+                listingAfter = statement
+            }
+            try statement.bindMBTilesCoordinate(last)
+            listing = MBTilesRows(statement)
+            current = nil
+            listed = last
+            return true
+        } catch {
+            throw reader.readError(error, item: nil)
+        }
     }
 }

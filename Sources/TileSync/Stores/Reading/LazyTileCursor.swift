@@ -18,6 +18,26 @@ protocol LazyTileCursor: AnyObject {
     func data() throws -> Data
     /// Items passed over because they are not tiles.
     var skipped: SkippedItems { get }
+    /// True when the cursor counts and skips coordinates without listing them
+    /// (`countAhead`, `skipAhead`) and knows no tile's size before reading it.
+    var countsAhead: Bool { get }
+    /// How many coordinates `next()` would give after the one it gave last, through `last`,
+    /// counted without listing them; nil when the cursor cannot count them exactly so (a merge
+    /// then lists them).
+    /// - Throws: `TileStoreError` from the store.
+    func countAhead(through last: TileCoordinate) throws -> Int?
+    /// Moves on so that `next()` gives the first coordinate after `last`, without listing those
+    /// between; false (nothing moved) when the cursor cannot.
+    /// - Throws: `TileStoreError` from the store.
+    func skipAhead(past last: TileCoordinate) throws -> Bool
+}
+
+extension LazyTileCursor {
+    var countsAhead: Bool { false }
+
+    func countAhead(through last: TileCoordinate) throws -> Int? { nil }
+
+    func skipAhead(past last: TileCoordinate) throws -> Bool { false }
 }
 
 extension TileStoreError {
