@@ -44,7 +44,29 @@ final class MergedTileCursor: TileCursor {
         /// The last coordinate the winner gave in the run.
         var last: TileCoordinate
         let losers: [Int]
+        /// Where the losers stand: they counted and passed over the run up to here.
+        var passedOver: TileCoordinate
+        /// A part of the run the losers are passing over on another thread meanwhile.
+        var inFlight: PassingOver?
+        /// The losers could not count a part: they are walked from `passedOver` when the run ends.
+        var walksLosers = false
     }
+
+    /// The losers' pass over a part of a run (`passOver`), running on another thread while the
+    /// merge follows the winner on; read only after `done` is waited for.
+    private final class PassingOver: @unchecked Sendable {
+        let through: TileCoordinate
+        let done = DispatchGroup()
+        var outcome: Result<Bool, any Error> = .success(false)
+
+        init(through: TileCoordinate) {
+            self.through = through
+        }
+    }
+
+    /// Coordinates of a run the losers pass over on another thread once the winner is this far
+    /// ahead of them.
+    private static let passOverStride = 8192
 
     /// Consecutive coordinates one input has won from others; at `threshold` a shadowed run
     /// starts. A short run doubles the threshold (its counting and seeking cost more than the
@@ -79,6 +101,10 @@ final class MergedTileCursor: TileCursor {
         self.tally = tally
         self.defersConflicts = defersConflicts
         self.shadowsRuns = shadowsRuns && decision.readsOnlyWinners && !defersConflicts && order != .unordered
+    }
+
+    deinit {
+        shadowed?.inFlight?.done.wait()
     }
 
     var skipped: SkippedItems {
@@ -137,7 +163,7 @@ final class MergedTileCursor: TileCursor {
         streak.length = 0
         guard holders.allSatisfy({ $0.input == winner || ($0.entry.hash == nil && inputs[$0.input].countsAhead) }) else { return }
         shadowed = ShadowedRun(winner: winner, start: coordinate, last: coordinate,
-                               losers: holders.lazy.map(\.input).filter { $0 != winner })
+                               losers: holders.lazy.map(\.input).filter { $0 != winner }, passedOver: coordinate)
     }
 
     /// The winner's next tile while it holds the coordinate after the run's last and no other
@@ -161,30 +187,86 @@ final class MergedTileCursor: TileCursor {
         winner.take()
         run.last = coordinate
         shadowed = run
+        if order.sortKey(coordinate) - order.sortKey(run.passedOver) >= Self.passOverStride { try passOverInBackground() }
         let origin = MergeOrigin(source: sourcePositions[run.winner])
         tally?.record(origin)
         return (Tile(coordinate: coordinate, data: data), origin)
     }
 
-    /// Ends a shadowed run: the losers count the coordinates they hold in it and move past it
-    /// (each coordinate counts once as held by several), or are walked through it when they
-    /// cannot count. The run's winner and losers then read their heads as after any coordinate.
+    /// Ends a shadowed run: the losers count the coordinates they hold in what is left of it and
+    /// move past it (each coordinate counts once as held by several), or are walked through it
+    /// when they cannot count. The run's winner and losers then read their heads as after any
+    /// coordinate.
     private func endShadowedRun() throws {
-        guard let run = shadowed else { return }
+        guard var run = shadowed else { return }
+        try settlePassOver(of: &run, waiting: true)
+        shadowed = run
+        if !run.walksLosers, order.sortKey(run.last) > order.sortKey(run.passedOver) {
+            if try passOver(run.losers, from: run.passedOver, through: run.last) {
+                run.passedOver = run.last
+            } else {
+                run.walksLosers = true
+            }
+        }
+        shadowed = nil
         let through = order.sortKey(run.last)
         let length = through - order.sortKey(run.start)
-        let counts = length > 0 ? try countAhead(run.losers, through: run.last) : []
-        shadowed = nil
         streak.adapt(toRunOf: length)
-        guard length > 0 else { return }
         tally?.record(followed: length)
-        guard let counts, let held = Self.coordinatesHeld(counts, within: length) else {
-            passing = (through, true)
+        passing = (through, run.walksLosers)
+    }
+
+    /// Starts the losers' pass over the run so far on another thread (after the last one
+    /// settled), so that counting goes on beside the merge.
+    private func passOverInBackground() throws {
+        guard var run = shadowed else { return }
+        try settlePassOver(of: &run, waiting: false)
+        shadowed = run
+        guard run.inFlight == nil, !run.walksLosers, order.sortKey(run.last) - order.sortKey(run.passedOver) >= Self.passOverStride else { return }
+        let pass = PassingOver(through: run.last)
+        let losers = run.losers, from = run.passedOver
+        nonisolated(unsafe) let cursor = self
+        DispatchQueue.global().async(group: pass.done) {
+            pass.outcome = Result { try cursor.passOver(losers, from: from, through: pass.through) }
+        }
+        run.inFlight = pass
+        shadowed = run
+    }
+
+    /// Takes in the pass in flight once it is done (waiting for it when asked): the losers then
+    /// stand past its part of the run, or are to be walked from where they stood.
+    /// - Throws: what the pass threw.
+    private func settlePassOver(of run: inout ShadowedRun, waiting: Bool) throws {
+        guard let pass = run.inFlight else { return }
+        if waiting {
+            pass.done.wait()
+        } else if pass.done.wait(timeout: .now()) == .timedOut {
             return
         }
+        run.inFlight = nil
+        if try pass.outcome.get() {
+            run.passedOver = pass.through
+        } else {
+            run.walksLosers = true
+        }
+    }
+
+    /// The losers count what they hold after `from` through `last`, all of which the winner
+    /// held, and move past it when the counts tell how many coordinates any of them held
+    /// (counted as held by several); false, with nothing moved, when they do not.
+    private func passOver(_ losers: [Int], from: TileCoordinate, through last: TileCoordinate) throws -> Bool {
+        let length = order.sortKey(last) - order.sortKey(from)
+        guard let counts = try countAhead(losers, through: last), let held = Self.coordinatesHeld(counts, within: length) else {
+            return false
+        }
         tally?.record(uncompared: held)
-        passing = (through, false)
-        for loser in run.losers { _ = try inputs[loser].skipAhead(past: run.last) }
+        for loser in losers {
+            guard try inputs[loser].skipAhead(past: last) else {
+                throw TileStoreError(.corrupt, store: decision.locations[sourcePositions[loser]].address,
+                                     message: "counted the tiles of a part of the merge but could not pass over them")
+            }
+        }
+        return true
     }
 
     /// Each loser's count of the coordinates it holds through `last`, the losers counted side by

@@ -12,12 +12,13 @@ struct ShadowedRunMergeTests {
         return try TileCoordinate(z: z, x: within >> z, tmsY: within & ((1 << z) - 1))
     }
 
-    /// A source's positions: a few long stretches and a few short ones, drawn from `generator`.
+    /// A source's positions: a few long stretches (some longer than the part of a run passed
+    /// over in the background) and a few short ones, drawn from `generator`.
     static func positions(_ generator: inout SplitMix64) -> Set<Int> {
         var positions = Set<Int>()
         for _ in 0..<Int.random(in: 1...4, using: &generator) {
             let start = Int.random(in: 0..<9000, using: &generator)
-            positions.formUnion(start..<min(start + Int.random(in: 100...3000, using: &generator), 4096 + 16384))
+            positions.formUnion(start..<min(start + Int.random(in: 100...12000, using: &generator), 4096 + 16384))
         }
         for _ in 0..<Int.random(in: 0...20, using: &generator) {
             let start = Int.random(in: 0..<9000, using: &generator)
@@ -90,20 +91,29 @@ struct ShadowedRunMergeTests {
         #expect(followed > 1000, "seed \(seed): runs were followed alone")
     }
 
-    /// `a` and `b` both hold positions 0..<3000 (zoom 6 and the start of 7).
-    static func twoOverlapping(_ directory: TemporaryDirectory) throws -> [TileStoreLocation] {
-        try ["a", "b"].map { try Self.write(Set(0..<3000), name: $0, in: directory) }
+    /// `a` and `b` both hold positions 0..<count (zoom 6 and the start of 7, or both zooms).
+    static func twoOverlapping(_ directory: TemporaryDirectory, count: Int) throws -> [TileStoreLocation] {
+        try ["a", "b"].map { try Self.write(Set(0..<count), name: $0, in: directory) }
     }
 
-    @Test("A losing source's row that is no tile (in place of one it lacks) inside a followed run stops the merge naming it, as the walk does; --skip-invalid counts it and merges the rest")
-    func invalidLoserRow() throws {
+    /// A row of `b` that is no tile, in place of one it lacks: in a short run (3,000), or in the
+    /// last of the parts of a long run that the losers pass over while the merge goes on (20,480).
+    static let brokenRows = [(count: 3000, lacking: (z: 6, x: 20, row: 10), broken: (z: 6, x: 20, row: 64)),
+                             (count: 20480, lacking: (z: 7, x: 120, row: 3), broken: (z: 7, x: 120, row: 128))]
+
+    @Test("A losing source's row that is no tile (in place of one it lacks) inside a followed run stops the merge naming it, as the walk does; --skip-invalid counts it and merges the rest",
+          arguments: brokenRows.indices)
+    func invalidLoserRow(case index: Int) throws {
+        let (count, lacking, broken) = Self.brokenRows[index]
         let directory = try TemporaryDirectory()
-        let sources = try Self.twoOverlapping(directory)
+        let sources = try Self.twoOverlapping(directory, count: count)
         try SQLiteConnection(path: sources[1].address, mode: .readWrite)
-            .execute("DELETE FROM tiles WHERE zoom_level = 6 AND tile_column = 20 AND tile_row = 10; INSERT INTO tiles VALUES (6, 20, 64, x'00')")
+            .execute("DELETE FROM tiles WHERE zoom_level = \(lacking.z) AND tile_column = \(lacking.x) AND tile_row = \(lacking.row);"
+                + " INSERT INTO tiles VALUES (\(broken.z), \(broken.x), \(broken.row), x'00')")
         let destination = TileStoreLocation(kind: .mbtiles, address: directory.file("merged.mbtiles"))
-        #expect(throws: TileStoreError(.invalidTile, store: sources[1].address, item: "tile zoom_level 6, tile_column 20, tile_row 64",
-                                       message: "TMS row 64 is out of range at zoom 6 (0...63)")) {
+        #expect(throws: TileStoreError(.invalidTile, store: sources[1].address,
+                                       item: "tile zoom_level \(broken.z), tile_column \(broken.x), tile_row \(broken.row)",
+                                       message: "TMS row \(broken.row) is out of range at zoom \(broken.z) (0...\((1 << broken.z) - 1))")) {
             try TileConverter.convert(from: TileStoreLocation.merging(sources, onDuplicate: .ignore), to: destination)
         }
         #expect(!FileManager.default.fileExists(atPath: destination.address))
@@ -111,28 +121,29 @@ struct ShadowedRunMergeTests {
         options.skipInvalid = true
         let merged = TileStoreLocation.merging(sources, onDuplicate: .ignore)
         let summary = try TileConverter.convert(from: merged, to: destination, options: options)
-        #expect(summary.tilesWritten == 3000 && summary.invalidTiles.count == 1)
+        #expect(summary.tilesWritten == count && summary.invalidTiles.count == 1)
         #expect(try StoreComparison.compare(sources[0], destination).isIdentical)
         let tally = try #require((merged.kind as? MergedStoreKind)?.tally)
-        #expect(tally.tilesGiven == [3000, 0] && tally.decidedUncompared == 2999, "b lacks 6/20/53")
-        #expect(tally.followedAlone > 2000)
+        #expect(tally.tilesGiven == [count, 0] && tally.decidedUncompared == count - 1, "b lacks one coordinate")
+        #expect(tally.followedAlone > count * 2 / 3)
     }
 
-    @Test("A winner's invalid tile inside a followed run gives way to the loser holding it with --skip-invalid; without, it stops the merge")
-    func invalidWinnerInRun() throws {
+    @Test("A winner's invalid tile inside a followed run (short, or past the parts passed over meanwhile) gives way to the loser holding it with --skip-invalid; without, it stops the merge",
+          arguments: [(3000, 2000), (20480, 19000)])
+    func invalidWinnerInRun(count: Int, position: Int) throws {
         let directory = try TemporaryDirectory()
-        let sources = try Self.twoOverlapping(directory)
-        let nulled = try Self.coordinate(at: 2000)
+        let sources = try Self.twoOverlapping(directory, count: count)
+        let nulled = try Self.coordinate(at: position)
         try SQLiteConnection(path: sources[0].address, mode: .readWrite)
             .execute("UPDATE tiles SET tile_data = NULL WHERE zoom_level = \(nulled.z) AND tile_column = \(nulled.x) AND tile_row = \(nulled.tmsY)")
         let destination = TileStoreLocation(kind: .mbtiles, address: directory.file("merged.mbtiles"))
         let (summary, tally) = try WinnersOnlyMergeTests.mergeWithNulledWinner(sources, nulled: nulled, into: destination)
-        #expect(summary.tilesWritten == 3000 && summary.invalidTiles.count == 1)
+        #expect(summary.tilesWritten == count && summary.invalidTiles.count == 1)
         let tiles = try StoreContents.tiles(destination.address)
         #expect(tiles[nulled] == GeneratedStore.bytes(for: nulled, salt: "b"))
-        let after = try Self.coordinate(at: 2001)
+        let after = try Self.coordinate(at: position + 1)
         #expect(tiles[after] == GeneratedStore.bytes(for: after, salt: "a"))
-        #expect(tally.tilesGiven == [2999, 1] && tally.decidedUncompared == 2999, "the nulled coordinate counts as held by b alone")
-        #expect(tally.followedAlone > 2000)
+        #expect(tally.tilesGiven == [count - 1, 1] && tally.decidedUncompared == count - 1, "the nulled coordinate counts as held by b alone")
+        #expect(tally.followedAlone > count * 2 / 3)
     }
 }
