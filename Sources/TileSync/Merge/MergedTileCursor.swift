@@ -43,7 +43,7 @@ final class MergedTileCursor: TileCursor {
         let start: TileCoordinate
         /// The last coordinate the winner gave in the run.
         var last: TileCoordinate
-        let losers: [Int]
+        let losers: ShadowedLosers
         /// Where the losers stand: they counted and passed over the run up to here.
         var passedOver: TileCoordinate
         /// A part of the run the losers are passing over on another thread meanwhile.
@@ -161,9 +161,12 @@ final class MergedTileCursor: TileCursor {
         streak.length += 1
         guard streak.length >= streak.threshold else { return }
         streak.length = 0
-        guard holders.allSatisfy({ $0.input == winner || ($0.entry.hash == nil && inputs[$0.input].countsAhead) }) else { return }
-        shadowed = ShadowedRun(winner: winner, start: coordinate, last: coordinate,
-                               losers: holders.lazy.map(\.input).filter { $0 != winner }, passedOver: coordinate)
+        let losers = holders.filter { $0.input != winner }
+        guard losers.allSatisfy({ $0.entry.hash == nil && inputs[$0.input].countsAhead }) else { return }
+        let shadowedLosers = ShadowedLosers(inputs: losers.map { inputs[$0.input] },
+                                            stores: losers.map { decision.locations[sourcePositions[$0.input]].address },
+                                            order: order, tally: tally)
+        shadowed = ShadowedRun(winner: winner, start: coordinate, last: coordinate, losers: shadowedLosers, passedOver: coordinate)
     }
 
     /// The winner's next tile while it holds the coordinate after the run's last and no other
@@ -202,7 +205,7 @@ final class MergedTileCursor: TileCursor {
         try settlePassOver(of: &run, waiting: true)
         shadowed = run
         if !run.walksLosers, order.sortKey(run.last) > order.sortKey(run.passedOver) {
-            if try passOver(run.losers, from: run.passedOver, through: run.last) {
+            if try run.losers.passOver(from: run.passedOver, through: run.last) {
                 run.passedOver = run.last
             } else {
                 run.walksLosers = true
@@ -225,9 +228,8 @@ final class MergedTileCursor: TileCursor {
         guard run.inFlight == nil, !run.walksLosers, order.sortKey(run.last) - order.sortKey(run.passedOver) >= Self.passOverStride else { return }
         let pass = PassingOver(through: run.last)
         let losers = run.losers, from = run.passedOver
-        nonisolated(unsafe) let cursor = self
         DispatchQueue.global().async(group: pass.done) {
-            pass.outcome = Result { try cursor.passOver(losers, from: from, through: pass.through) }
+            pass.outcome = Result { try losers.passOver(from: from, through: pass.through) }
         }
         run.inFlight = pass
         shadowed = run
@@ -249,54 +251,6 @@ final class MergedTileCursor: TileCursor {
         } else {
             run.walksLosers = true
         }
-    }
-
-    /// The losers count what they hold after `from` through `last`, all of which the winner
-    /// held, and move past it when the counts tell how many coordinates any of them held
-    /// (counted as held by several); false, with nothing moved, when they do not.
-    private func passOver(_ losers: [Int], from: TileCoordinate, through last: TileCoordinate) throws -> Bool {
-        let length = order.sortKey(last) - order.sortKey(from)
-        guard let counts = try countAhead(losers, through: last), let held = Self.coordinatesHeld(counts, within: length) else {
-            return false
-        }
-        tally?.record(uncompared: held)
-        for loser in losers {
-            guard try inputs[loser].skipAhead(past: last) else {
-                throw TileStoreError(.corrupt, store: decision.locations[sourcePositions[loser]].address,
-                                     message: "counted the tiles of a part of the merge but could not pass over them")
-            }
-        }
-        return true
-    }
-
-    /// Each loser's count of the coordinates it holds through `last`, the losers counted side by
-    /// side (each reads its own store); nil when one cannot count.
-    private func countAhead(_ losers: [Int], through last: TileCoordinate) throws -> [Int]? {
-        var results = [Result<Int?, any Error>](repeating: .success(nil), count: losers.count)
-        let inputs = inputs
-        results.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let output = buffer
-            nonisolated(unsafe) let inputs = inputs
-            DispatchQueue.concurrentPerform(iterations: losers.count) { index in
-                output[index] = Result { try inputs[losers[index]].countAhead(through: last) }
-            }
-        }
-        var counts: [Int] = []
-        for result in results {
-            guard let count = try result.get() else { return nil }
-            counts.append(count)
-        }
-        return counts
-    }
-
-    /// How many coordinates of a run of `length` any loser held, from each loser's count: the
-    /// length when one held them all, the count when only one held any; nil when only the
-    /// coordinates themselves can tell (or a count is beyond the run).
-    private static func coordinatesHeld(_ counts: [Int], within length: Int) -> Int? {
-        guard counts.allSatisfy({ $0 <= length }) else { return nil }
-        if counts.contains(length) { return length }
-        let holding = counts.filter { $0 > 0 }
-        return holding.count <= 1 ? holding.first ?? 0 : nil
     }
 
     /// `nextHolders`, first walking past the coordinates a shadowed run left to its losers.

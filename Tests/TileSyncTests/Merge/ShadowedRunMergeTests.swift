@@ -128,6 +128,31 @@ struct ShadowedRunMergeTests {
         #expect(tally.followedAlone > count * 2 / 3)
     }
 
+    @Test("Untyped coordinate columns keep 20.0 as a REAL: a loser's row holding it inside a followed run is reported as the walk reports it; declared INTEGER columns store it as 20")
+    func untypedColumns() throws {
+        let directory = try TemporaryDirectory()
+        let sources = try Self.twoOverlapping(directory, count: 3000)
+        let untyped = try SQLiteConnection(path: sources[1].address, mode: .readWrite)
+        try untyped.execute("CREATE TABLE loose (zoom_level, tile_column, tile_row, tile_data); INSERT INTO loose SELECT * FROM tiles;"
+            + " DROP TABLE tiles; ALTER TABLE loose RENAME TO tiles; CREATE UNIQUE INDEX tile_index ON tiles (zoom_level, tile_column, tile_row);"
+            + " UPDATE tiles SET tile_column = 20.0 WHERE zoom_level = 6 AND tile_column = 20 AND tile_row = 10")
+        let typed = try SQLiteConnection(path: sources[0].address, mode: .readWrite)
+        try typed.execute("UPDATE tiles SET tile_column = 20.0 WHERE zoom_level = 6 AND tile_column = 20 AND tile_row = 10")
+        #expect(try typed.rows("SELECT typeof(tile_column) FROM tiles WHERE zoom_level = 6 AND tile_row = 10 AND tile_column = 20") == [["integer"]])
+        let destination = TileStoreLocation(kind: .mbtiles, address: directory.file("merged.mbtiles"))
+        #expect(throws: TileStoreError(.invalidTile, store: sources[1].address, item: "row (zoom_level 6, tile_column 20.0, tile_row 10)",
+                                       message: "tile_column is '20.0', not an integer")) {
+            try TileConverter.convert(from: TileStoreLocation.merging(sources, onDuplicate: .ignore), to: destination)
+        }
+        var options = TileConverter.Options()
+        options.skipInvalid = true
+        let merged = TileStoreLocation.merging(sources, onDuplicate: .ignore)
+        let summary = try TileConverter.convert(from: merged, to: destination, options: options)
+        #expect(summary.tilesWritten == 3000 && summary.invalidTiles.count == 1)
+        let tally = try #require((merged.kind as? MergedStoreKind)?.tally)
+        #expect(tally.tilesGiven == [3000, 0] && tally.decidedUncompared == 2999)
+    }
+
     @Test("A winner's invalid tile inside a followed run (short, or past the parts passed over meanwhile) gives way to the loser holding it with --skip-invalid; without, it stops the merge",
           arguments: [(3000, 2000), (20480, 19000)])
     func invalidWinnerInRun(count: Int, position: Int) throws {

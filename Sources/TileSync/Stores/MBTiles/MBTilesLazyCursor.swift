@@ -80,7 +80,9 @@ final class MBTilesLazyCursor: LazyTileCursor {
 
     var countsAhead: Bool { filter.isZoomRangeOnly && reader.rereadsExactly }
 
-    /// Counts the index rows after the coordinate listed last, through `last`, inside SQLite. nil
+    /// Counts the index rows after the coordinate listed last, through `last`, inside SQLite,
+    /// checking each is a tile coordinate (with integer arithmetic where the columns' affinity
+    /// keeps whole numbers as INTEGERs, else with `typeof`). nil
     /// (nothing counted) before the first coordinate, with a filter beyond zooms, without a
     /// unique index (a coordinate could repeat), or when a row in the range is not a valid tile
     /// coordinate (the listing reports those one by one).
@@ -92,9 +94,12 @@ final class MBTilesLazyCursor: LazyTileCursor {
             if let counting {
                 statement = counting
             } else {
-                let valid = "typeof(zoom_level) = 'integer' AND typeof(tile_column) = 'integer' AND typeof(tile_row) = 'integer'"
-                    + " AND zoom_level BETWEEN 0 AND \(TileCoordinate.maxZoom)"
-                    + " AND tile_column BETWEEN 0 AND (1 << zoom_level) - 1 AND tile_row BETWEEN 0 AND (1 << zoom_level) - 1"
+                let valid = reader.keepsCoordinatesAsIntegers
+                    ? "(zoom_level | 0) = zoom_level AND (tile_column | 0) = tile_column AND (tile_row | 0) = tile_row"
+                        + " AND zoom_level BETWEEN 0 AND \(TileCoordinate.maxZoom) AND (tile_column | tile_row) >> zoom_level = 0"
+                    : "typeof(zoom_level) = 'integer' AND typeof(tile_column) = 'integer' AND typeof(tile_row) = 'integer'"
+                        + " AND zoom_level BETWEEN 0 AND \(TileCoordinate.maxZoom)"
+                        + " AND tile_column BETWEEN 0 AND (1 << zoom_level) - 1 AND tile_row BETWEEN 0 AND (1 << zoom_level) - 1"
                 statement = try reader.connection.prepare(
                     "SELECT count(*), count(CASE WHEN \(valid) THEN 1 END) FROM \(tileSource)"
                         + " WHERE (zoom_level, tile_column, tile_row) > (?1, ?2, ?3) AND (zoom_level, tile_column, tile_row) <= (?4, ?5, ?6)")

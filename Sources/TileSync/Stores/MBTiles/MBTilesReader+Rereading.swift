@@ -73,6 +73,27 @@ extension MBTilesReader: TileColumnRereading {
         }
     }
 
+    /// True when the columns that hold the coordinates are declared with INTEGER or NUMERIC
+    /// affinity, where SQLite stores every whole number as an INTEGER (never `5.0`, never `'5'`).
+    static func keepsCoordinatesAsIntegers(connection: SQLiteConnection, schema: MBTilesSchema) -> Bool {
+        let table = switch schema {
+        case .flat: "tiles"
+        case .flatWithHash: "tiles_with_hash"
+        case .normalized: "map"
+        }
+        guard let columns = try? connection.rows("PRAGMA table_info(\"\(table)\")") else { return false }
+        var declared: [String: String] = [:]
+        for column in columns where column.count >= 3 {
+            if let name = column[1] { declared[name.lowercased()] = (column[2] ?? "").uppercased() }
+        }
+        return ["zoom_level", "tile_column", "tile_row"].allSatisfy { name in
+            guard let type = declared[name] else { return false }
+            if type.contains("INT") { return true }
+            let other = ["CHAR", "CLOB", "TEXT", "BLOB", "REAL", "FLOA", "DOUB"]
+            return !type.isEmpty && !other.contains { type.contains($0) }
+        }
+    }
+
     /// True when `table` has a complete (not partial) unique index whose columns all lie in `columns`.
     private static func hasUniqueIndex(connection: SQLiteConnection, table: String, within columns: Set<String>) -> Bool {
         guard let indexes = try? connection.rows("PRAGMA index_list(\"\(table)\")") else { return false }

@@ -27,6 +27,8 @@ final class MBTilesReader: TileReader, StoredHashChecking, ConsistentReading, In
     var columnQuery: SQLiteStatement?
     /// True when every coordinate holds at most one tile (MBTilesReader+Rereading).
     lazy var rereadsExactly: Bool = Self.hasUniqueCoordinates(connection: connection, schema: schema)
+    /// True when the coordinate columns keep whole numbers as INTEGERs (MBTilesReader+Rereading).
+    lazy var keepsCoordinatesAsIntegers: Bool = Self.keepsCoordinatesAsIntegers(connection: connection, schema: schema)
     private lazy var verifiedHashSource: String? = detectVerifiedHashSource()
     private(set) var holdsReadTransaction = false
     /// The file as it was when the connection opened it (a companion must open the same one).
