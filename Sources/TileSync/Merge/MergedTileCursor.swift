@@ -179,6 +179,10 @@ final class MergedTileCursor: TileCursor {
             try endShadowedRun()
             return nil
         }
+        if order.sortKey(run.last) - order.sortKey(run.passedOver) >= Self.passOverStride {
+            try passOverInBackground()
+            run = shadowed ?? run
+        }
         let data: Data
         do {
             data = try winner.headData()
@@ -190,7 +194,6 @@ final class MergedTileCursor: TileCursor {
         winner.take()
         run.last = coordinate
         shadowed = run
-        if order.sortKey(coordinate) - order.sortKey(run.passedOver) >= Self.passOverStride { try passOverInBackground() }
         let origin = MergeOrigin(source: sourcePositions[run.winner])
         tally?.record(origin)
         return (Tile(coordinate: coordinate, data: data), origin)
