@@ -174,12 +174,13 @@ final class MergedTileCursor: TileCursor {
     private func nextShadowed() throws -> (tile: Tile, origin: MergeOrigin)? {
         guard var run = shadowed else { return nil }
         let winner = inputs[run.winner]
-        guard let coordinate = try winner.headCoordinate(), order.sortKey(coordinate) == order.sortKey(run.last) + 1,
-              order.sortKey(coordinate) < heads.smallestKey ?? Int.max else {
+        let lastKey = order.sortKey(run.last)
+        guard let coordinate = try winner.headCoordinate(), case let key = order.sortKey(coordinate),
+              key == lastKey + 1, key < heads.smallestKey ?? Int.max else {
             try endShadowedRun()
             return nil
         }
-        if order.sortKey(run.last) - order.sortKey(run.passedOver) >= Self.passOverStride {
+        if lastKey - order.sortKey(run.passedOver) >= Self.passOverStride {
             try passOverInBackground()
             run = shadowed ?? run
         }

@@ -19,17 +19,14 @@ final class MBTilesLazyCursor: LazyTileCursor {
     @exclusivity(unchecked) private var tilesAt: TileCoordinate?
     /// The coordinate the listing gave last, kept at its end (the point to count and skip from).
     @exclusivity(unchecked) private var listed: TileCoordinate?
-    /// The tile source of the listing's SQL.
-    private let tileSource: String
     @exclusivity(unchecked) private var counting: SQLiteStatement?
     @exclusivity(unchecked) private var listingAfter: SQLiteStatement?
     let skipped = SkippedItems()
 
-    init(listing: MBTilesRows, tiles: SQLiteStatement, reader: MBTilesReader, tileSource: String, filter: TileFilter) {
+    init(listing: MBTilesRows, tiles: SQLiteStatement, reader: MBTilesReader, filter: TileFilter) {
         self.listing = listing
         self.tiles = tiles
         self.reader = reader
-        self.tileSource = tileSource
         store = reader.location.address
         self.filter = filter
     }
@@ -101,7 +98,7 @@ final class MBTilesLazyCursor: LazyTileCursor {
                         + " AND zoom_level BETWEEN 0 AND \(TileCoordinate.maxZoom)"
                         + " AND tile_column BETWEEN 0 AND (1 << zoom_level) - 1 AND tile_row BETWEEN 0 AND (1 << zoom_level) - 1"
                 statement = try reader.connection.prepare(
-                    "SELECT count(*), count(CASE WHEN \(valid) THEN 1 END) FROM \(tileSource)"
+                    "SELECT count(*), count(CASE WHEN \(valid) THEN 1 END) FROM \(reader.catalog.tileSource)"
                         + " WHERE (zoom_level, tile_column, tile_row) > (?1, ?2, ?3) AND (zoom_level, tile_column, tile_row) <= (?4, ?5, ?6)")
                 counting = statement
             }
@@ -131,7 +128,7 @@ final class MBTilesLazyCursor: LazyTileCursor {
             } else {
                 let zooms = filter.isEverything ? "" : " AND zoom_level BETWEEN \(filter.zooms.lowerBound) AND \(filter.zooms.upperBound)"
                 statement = try reader.connection.prepare(
-                    "SELECT zoom_level, tile_column, tile_row FROM \(tileSource) WHERE (zoom_level, tile_column, tile_row) > (?1, ?2, ?3)"
+                    "SELECT zoom_level, tile_column, tile_row FROM \(reader.catalog.tileSource) WHERE (zoom_level, tile_column, tile_row) > (?1, ?2, ?3)"
                         + zooms + " ORDER BY zoom_level, tile_column, tile_row")
                 listingAfter = statement
             }

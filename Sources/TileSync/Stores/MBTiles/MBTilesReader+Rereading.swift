@@ -64,24 +64,23 @@ extension MBTilesReader: TileColumnRereading {
     /// them, and, for the normalized schema, `images` one on `tile_id`.
     static func hasUniqueCoordinates(connection: SQLiteConnection, schema: MBTilesSchema) -> Bool {
         let coordinates: Set<String> = ["zoom_level", "tile_column", "tile_row"]
+        let unique = hasUniqueIndex(connection: connection, table: coordinateTable(of: schema), within: coordinates)
+        return schema == .normalized ? unique && hasUniqueIndex(connection: connection, table: "images", within: ["tile_id"]) : unique
+    }
+
+    /// The table whose rows hold the coordinates in a schema.
+    private static func coordinateTable(of schema: MBTilesSchema) -> String {
         switch schema {
-        case .flat: return hasUniqueIndex(connection: connection, table: "tiles", within: coordinates)
-        case .flatWithHash: return hasUniqueIndex(connection: connection, table: "tiles_with_hash", within: coordinates)
-        case .normalized:
-            return hasUniqueIndex(connection: connection, table: "map", within: coordinates)
-                && hasUniqueIndex(connection: connection, table: "images", within: ["tile_id"])
+        case .flat: "tiles"
+        case .flatWithHash: "tiles_with_hash"
+        case .normalized: "map"
         }
     }
 
     /// True when the columns that hold the coordinates are declared with INTEGER or NUMERIC
     /// affinity, where SQLite stores every whole number as an INTEGER (never `5.0`, never `'5'`).
     static func keepsCoordinatesAsIntegers(connection: SQLiteConnection, schema: MBTilesSchema) -> Bool {
-        let table = switch schema {
-        case .flat: "tiles"
-        case .flatWithHash: "tiles_with_hash"
-        case .normalized: "map"
-        }
-        guard let columns = try? connection.rows("PRAGMA table_info(\"\(table)\")") else { return false }
+        guard let columns = try? connection.rows("PRAGMA table_info(\"\(coordinateTable(of: schema))\")") else { return false }
         var declared: [String: String] = [:]
         for column in columns where column.count >= 3 {
             if let name = column[1] { declared[name.lowercased()] = (column[2] ?? "").uppercased() }

@@ -151,8 +151,7 @@ final class MBTilesReader: TileReader, StoredHashChecking, ConsistentReading, In
         do {
             guard !(try Self.planSorts(seek, connection: connection)) else { return nil }
             let listing = try filteredRows("zoom_level, tile_column, tile_row", from: catalog.tileSource, filter: filter, ordered: true)
-            return MBTilesLazyCursor(listing: listing, tiles: try connection.prepare(seek), reader: self, tileSource: catalog.tileSource,
-                                     filter: filter)
+            return MBTilesLazyCursor(listing: listing, tiles: try connection.prepare(seek), reader: self, filter: filter)
         } catch {
             throw readError(error, item: nil)
         }
