@@ -8,52 +8,7 @@ enum GzipCodec {
     /// - Parameter limit: the most bytes the result may have.
     /// - Throws: `CompressionError` for a damaged or truncated stream, trailing bytes, or more than `limit` bytes.
     static func decompress(_ input: some ContiguousBytes, limit: Int) throws(CompressionError) -> [UInt8] {
-        var stream = z_stream()
-        // 15 + 32: a window of 2^15 and either header (gzip or zlib), found from the first bytes.
-        guard inflateInit2_(&stream, 15 + 32, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw CompressionError(message: "zlib could not start")
-        }
-        defer { inflateEnd(&stream) }
-        let result: Result<[UInt8], CompressionError> = input.withUnsafeBytes { raw in
-            stream.next_in = UnsafeMutablePointer(mutating: raw.bindMemory(to: Bytef.self).baseAddress)
-            stream.avail_in = uInt(raw.count)
-            // Inflated straight into one buffer that doubles as needed (tiles inflate a few times
-            // over), up to one byte past the limit, so that going past it is seen.
-            let ceiling = limit < Int.max ? limit + 1 : limit
-            var capacity = min(ceiling, max(4 << 10, raw.count * 8))
-            var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, capacity), alignment: 1)
-            defer { buffer.deallocate() }
-            var produced = 0
-            while true {
-                if produced == capacity {
-                    guard capacity < ceiling else { return .failure(.tooLarge(limit)) }
-                    capacity = capacity > ceiling / 2 ? ceiling : capacity * 2
-                    let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 1)
-                    grown.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<produced]))
-                    buffer.deallocate()
-                    buffer = grown
-                }
-                stream.next_out = buffer.baseAddress.map { $0.assumingMemoryBound(to: Bytef.self) + produced }
-                stream.avail_out = uInt(min(capacity - produced, Int(uInt.max)))
-                let before = Int(stream.avail_out)
-                let status = inflate(&stream, Z_NO_FLUSH)
-                produced += before - Int(stream.avail_out)
-                if produced > limit { return .failure(.tooLarge(limit)) }
-                switch status {
-                case Z_STREAM_END:
-                    if stream.avail_in != 0 { return .failure(CompressionError(message: "bytes after the end of the gzip stream")) }
-                    return .success([UInt8](UnsafeRawBufferPointer(rebasing: buffer[0..<produced])))
-                case Z_OK:
-                    continue
-                case Z_BUF_ERROR where stream.avail_in == 0:
-                    return .failure(CompressionError(message: "the gzip stream is truncated"))
-                default:
-                    let reason = stream.msg.map { String(cString: $0) } ?? "error \(status)"
-                    return .failure(CompressionError(message: "damaged gzip stream (\(reason))"))
-                }
-            }
-        }
-        return try result.get()
+        try Decompressor().decompress(input, limit: limit)
     }
 
     /// A gzip stream of `input` (no file name, time 0, so equal input gives equal bytes), or

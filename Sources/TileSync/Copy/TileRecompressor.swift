@@ -29,12 +29,13 @@ struct TileRecompressor: Sendable {
     /// One tile re-encoded, or nil for a raster tile, which is stored as it is.
     /// - Throws: `TileStoreError` `.invalidTile` when the bytes do not decode.
     func recompress(_ tile: Tile) throws(TileStoreError) -> Tile? {
-        try recompress(tile, encoders: Encoders())
+        try recompress(tile, codecs: Codecs())
     }
 
-    /// Encoders kept between tiles on one thread (zlib and zstd set up once).
-    final class Encoders {
+    /// Codecs kept between tiles on one thread (zlib and zstd set up once).
+    final class Codecs {
         private var gzip: GzipCodec.Compressor?
+        private var gunzip: GzipCodec.Decompressor?
         #if canImport(CTileSyncZstd)
         private var zstd: ZstdCodec.Compressor?
         #endif
@@ -62,9 +63,32 @@ struct TileRecompressor: Sendable {
                 #endif
             }
         }
+
+        /// The bytes of `data` decompressed from `compression`, as `TileRecompressor.decoded` gives them.
+        /// - Throws: `CompressionError` when the bytes do not decode.
+        func decoded(_ data: Data, _ compression: TileCompression) throws(CompressionError) -> [UInt8] {
+            try withDecoded(data, compression) { Array($0) }
+        }
+
+        /// Runs `body` with the bytes of `data` decompressed from `compression` (at most
+        /// `decodedLimit` of them; valid only inside `body`), as `TileRecompressor.decoded` gives them.
+        /// - Throws: `CompressionError` when the bytes do not decode.
+        func withDecoded<Result>(_ data: Data, _ compression: TileCompression,
+                                 _ body: (UnsafeRawBufferPointer) -> Result) throws(CompressionError) -> Result {
+            switch compression {
+            case .gzip, .zlib:
+                let decompressor: GzipCodec.Decompressor
+                if let gunzip { decompressor = gunzip } else { decompressor = try GzipCodec.Decompressor(); gunzip = decompressor }
+                return try decompressor.withDecompressed(data, limit: TileRecompressor.decodedLimit, body)
+            case .none:
+                return data.withUnsafeBytes(body)
+            case .zstd, .brotli:
+                return try TileRecompressor.decoded(data, compression).withUnsafeBytes(body)
+            }
+        }
     }
 
-    func recompress(_ tile: Tile, encoders: Encoders) throws(TileStoreError) -> Tile? {
+    func recompress(_ tile: Tile, codecs: Codecs) throws(TileStoreError) -> Tile? {
         let sniffed = SniffedTileFormat(sniffing: tile.data)
         if [.png, .jpeg, .webp, .gif].contains(sniffed.format) { return nil }
         let compression: TileCompression = sniffed.format == .unknown && declared == .brotli ? .brotli : sniffed.compression
@@ -75,8 +99,8 @@ struct TileRecompressor: Sendable {
                                  hint: declared == nil ? "if the tiles are brotli, say so in the metadata: compression=brotli" : nil)
         }
         do {
-            let raw = try Self.decoded(tile.data, compression)
-            return Tile(coordinate: tile.coordinate, data: Data(try encoders.encode(raw, target)), modificationTime: tile.modificationTime)
+            let raw = try codecs.decoded(tile.data, compression)
+            return Tile(coordinate: tile.coordinate, data: Data(try codecs.encode(raw, target)), modificationTime: tile.modificationTime)
         } catch {
             throw TileStoreError(.invalidTile, store: store, item: "tile \(tile.coordinate)",
                                  message: "cannot be recompressed from \(compression.rawValue): \(error.description)")

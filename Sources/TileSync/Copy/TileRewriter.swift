@@ -48,10 +48,10 @@ struct TileRewriter: Sendable {
     func notes() -> [String] { stages.flatMap { $0.notes() } }
 
     /// One tile through every stage.
-    func rewrite(_ tile: Tile, encoders: TileRecompressor.Encoders) throws(TileStoreError) -> Outcome {
+    func rewrite(_ tile: Tile, codecs: TileRecompressor.Codecs) throws(TileStoreError) -> Outcome {
         var current = tile, changed = false, rasterPassed = false, smaller = false
         for stage in stages {
-            switch try stage.apply(current, encoders: encoders) {
+            switch try stage.apply(current, codecs: codecs) {
             case .rewritten(let written):
                 current = written
                 changed = true
@@ -108,10 +108,10 @@ struct TileRewriter: Sendable {
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let output = buffer
             DispatchQueue.concurrentPerform(iterations: iterations) { iteration in
-                let encoders = TileRecompressor.Encoders()
+                let codecs = TileRecompressor.Codecs()
                 for index in stride(from: iteration, to: tiles.count, by: step) {
                     do throws(TileStoreError) {
-                        output[index] = .success(try rewrite(tiles[index], encoders: encoders))
+                        output[index] = .success(try rewrite(tiles[index], codecs: codecs))
                     } catch {
                         output[index] = .failure(error)
                     }

@@ -99,7 +99,7 @@ extension VectorTile {
         public func apply(to data: Data) throws(DecodingError) -> (data: Data?, layerNames: [String]) {
             let result: Result<(Data?, [String]), DecodingError> = data.withUnsafeBytes { bytes in
                 do throws(DecodingError) {
-                    return .success(try apply(bytes))
+                    return .success(try apply(toBytes: bytes))
                 } catch {
                     return .failure(error)
                 }
@@ -107,26 +107,35 @@ extension VectorTile {
             return try result.get()
         }
 
-        private func apply(_ bytes: UnsafeRawBufferPointer) throws(DecodingError) -> (Data?, [String]) {
+        /// `apply(to:)` on bytes borrowed for the call.
+        func apply(toBytes bytes: UnsafeRawBufferPointer) throws(DecodingError) -> (data: Data?, layerNames: [String]) {
             let slices = try VectorLayerScanner.layers(in: bytes)
             var names: [String] = []
+            names.reserveCapacity(slices.count)
             var output = ProtobufWriter()
+            // The layers before the first change are kept as they are: written out once one comes.
             var changed = false
             for slice in slices {
                 guard let name = slice.name else {
                     throw DecodingError("a layer without a name", layer: "layer \(slice.index)", offset: slice.message.lowerBound)
                 }
                 names.append(name)
-                guard keepsLayer(name) else { changed = true; continue }
-                if touchesFields(of: name) {
+                let kept = keepsLayer(name)
+                var pruned: Layer?
+                if kept, touchesFields(of: name) {
                     var layer = try VectorLayerDecoder.decode(bytes, slice: slice)
-                    if prune(&layer) {
-                        output.bytesField(3, VectorLayerEncoder.encode(layer))
-                        changed = true
-                        continue
-                    }
+                    if prune(&layer) { pruned = layer }
                 }
-                output.append(UnsafeRawBufferPointer(rebasing: bytes[slice.record]))
+                if !changed {
+                    guard !kept || pruned != nil else { continue }
+                    changed = true
+                    for earlier in slices[..<slice.index] { output.append(UnsafeRawBufferPointer(rebasing: bytes[earlier.record])) }
+                }
+                if let pruned {
+                    output.bytesField(3, VectorLayerEncoder.encode(pruned))
+                } else if kept {
+                    output.append(UnsafeRawBufferPointer(rebasing: bytes[slice.record]))
+                }
             }
             return (changed ? Data(output.bytes) : nil, names)
         }

@@ -10,7 +10,8 @@ struct TileContentCheck: Sendable {
     let declared: TileCompression?
 
     /// What is wrong with one tile's content, one message each; empty when it decodes.
-    func problems(of tile: Tile) -> [String] {
+    /// - Parameter codecs: decoders kept between tiles on the calling thread.
+    func problems(of tile: Tile, codecs: TileRecompressor.Codecs) -> [String] {
         let sniffed = SniffedTileFormat(sniffing: tile.data.prefix(16))
         switch sniffed.format {
         case .png, .jpeg, .webp:
@@ -28,7 +29,7 @@ struct TileContentCheck: Sendable {
             guard sniffed.format != .unknown || compression == .brotli else { return [] }
             let raw: [UInt8]
             do throws(CompressionError) {
-                raw = try TileRecompressor.decoded(tile.data, compression)
+                raw = try codecs.decoded(tile.data, compression)
             } catch {
                 return ["the \(compression.rawValue) stream does not decode: \(error.description)"]
             }

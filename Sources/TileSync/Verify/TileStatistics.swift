@@ -142,8 +142,12 @@ public struct TileStatistics: Sendable {
             var found = [[VectorLayerCensus.Layer]?](repeating: nil, count: tiles.count)
             found.withUnsafeMutableBufferPointer { buffer in
                 nonisolated(unsafe) let output = buffer
-                DispatchQueue.concurrentPerform(iterations: tiles.count) { index in
-                    output[index] = Self.census(of: tiles[index].data, declared: declared)
+                let runs = min(tiles.count, ProcessInfo.processInfo.activeProcessorCount * 4)
+                DispatchQueue.concurrentPerform(iterations: runs) { run in
+                    let codecs = TileRecompressor.Codecs()
+                    for index in stride(from: run, to: tiles.count, by: runs) {
+                        output[index] = Self.census(of: tiles[index].data, declared: declared, codecs: codecs)
+                    }
                 }
             }
             for layers in found { census.add(layers) }
@@ -164,10 +168,11 @@ public struct TileStatistics: Sendable {
     }
 
     /// The layers of one tile; nil for a vector tile that cannot be read, [] for other content.
-    static func census(of data: Data, declared: TileCompression?) -> [VectorLayerCensus.Layer]? {
+    static func census(of data: Data, declared: TileCompression?,
+                       codecs: TileRecompressor.Codecs) -> [VectorLayerCensus.Layer]? {
         let sniffed = SniffedTileFormat(sniffing: data.prefix(16))
         guard sniffed.format == .pbf || (sniffed.format == .unknown && declared == .brotli) else { return [] }
-        guard let raw = try? TileRecompressor.decoded(data, sniffed.format == .unknown ? .brotli : sniffed.compression) else { return nil }
-        return raw.withUnsafeBytes { bytes in try? VectorLayerCensus.layers(in: bytes) }
+        let compression: TileCompression = sniffed.format == .unknown ? .brotli : sniffed.compression
+        return (try? codecs.withDecoded(data, compression) { bytes in try? VectorLayerCensus.layers(in: bytes) }) ?? nil
     }
 }

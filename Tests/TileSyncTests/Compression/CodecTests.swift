@@ -32,6 +32,40 @@ struct CodecTests {
         #expect(throws: CompressionError.self) { try GzipCodec.decompress([1, 2, 3, 4], limit: 100) }
     }
 
+    @Test("One decompressor kept between streams: every stream exact, a trailer that lies about the size, errors that leave it usable")
+    func reusedDecompressor() throws {
+        let decompressor = try GzipCodec.Decompressor()
+        let big = [UInt8]((0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 * 7 % 251) })
+        // The trailer's size (ISIZE) says 5 and then 4 GiB - 1: the output grows past the first
+        // and the second is not trusted beyond what the input could expand to.
+        var small = Self.pythonGzip
+        small.replaceSubrange(small.count - 4..<small.count, with: [5, 0, 0, 0])
+        let shortSized = try #require(throws: CompressionError.self) { try decompressor.decompress(small, limit: 100) }
+        #expect(shortSized.message == "damaged gzip stream (incorrect length check)")
+        var huge = Self.pythonGzip
+        huge.replaceSubrange(huge.count - 4..<huge.count, with: [0xFF, 0xFF, 0xFF, 0xFF])
+        let hugeSized = try #require(throws: CompressionError.self) { try decompressor.decompress(huge, limit: 100) }
+        #expect(hugeSized.message == "damaged gzip stream (incorrect length check)")
+        let streams: [[UInt8]] = [Self.pythonGzip, Self.pythonZlib, try GzipCodec.compress(big), Self.pythonGzip,
+                                  try GzipCodec.compress(big, zlibHeader: true), Self.pythonZlib]
+        let expected = [Self.text, Self.text, big, Self.text, big, Self.text]
+        for (stream, text) in zip(streams, expected) {
+            #expect(try decompressor.decompress(stream, limit: big.count) == text)
+        }
+        let truncated = try #require(throws: CompressionError.self) {
+            try decompressor.decompress(Array(Self.pythonGzip.dropLast(6)), limit: 100)
+        }
+        #expect(truncated.message == "the gzip stream is truncated")
+        let trailing = try #require(throws: CompressionError.self) { try decompressor.decompress(Self.pythonGzip + [1, 2, 3], limit: 100) }
+        #expect(trailing.message == "bytes after the end of the gzip stream")
+        let capped = try #require(throws: CompressionError.self) { try decompressor.decompress(try GzipCodec.compress(big), limit: 1_000_000) }
+        #expect(capped.message == "decompresses to more than 1000000 bytes, TileSync's limit (a decompression bomb?)")
+        #expect(try decompressor.withDecompressed(Self.pythonGzip, limit: 100) { Array($0) } == Self.text)
+        // A zero-length limit: the empty stream decodes, any byte is too many.
+        #expect(try decompressor.decompress(try GzipCodec.compress([UInt8]()), limit: 0) == [])
+        #expect(throws: CompressionError.self) { try decompressor.decompress(Self.pythonGzip, limit: 0) }
+    }
+
     #if canImport(CTileSyncZstd)
     @Test("zstd: the zstd tool's frame decodes; round trip; the cap holds")
     func zstd() throws {

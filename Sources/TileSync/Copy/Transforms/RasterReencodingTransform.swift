@@ -65,7 +65,7 @@ struct RasterReencodingTransform: TileTransform, TileTransformKind {
     var identity: String { "raster \(reencoder.encoding.settingsDescription)" }
     var isHeavy: Bool { true }
 
-    func apply(_ tile: Tile, encoders: TileRecompressor.Encoders) throws(TileStoreError) -> TileTransformOutcome {
+    func apply(_ tile: Tile, codecs: TileRecompressor.Codecs) throws(TileStoreError) -> TileTransformOutcome {
         let format = SniffedTileFormat(sniffing: tile.data.prefix(16)).format
         guard [.png, .jpeg, .webp, .gif].contains(format) || reencoder.encoding.format != nil else { return .unchanged(nil) }
         switch try reencoder.reencode(tile) {

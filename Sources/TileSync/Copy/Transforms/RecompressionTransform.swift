@@ -36,8 +36,8 @@ struct RecompressionTransform: TileTransform, TileTransformKind {
 
     var identity: String { "compress \(recompressor.target.rawValue)" }
 
-    func apply(_ tile: Tile, encoders: TileRecompressor.Encoders) throws(TileStoreError) -> TileTransformOutcome {
-        guard let written = try recompressor.recompress(tile, encoders: encoders) else { return .unchanged(.rasterPassed) }
+    func apply(_ tile: Tile, codecs: TileRecompressor.Codecs) throws(TileStoreError) -> TileTransformOutcome {
+        guard let written = try recompressor.recompress(tile, codecs: codecs) else { return .unchanged(.rasterPassed) }
         return written.data == tile.data ? .unchanged(nil) : .rewritten(written)
     }
 

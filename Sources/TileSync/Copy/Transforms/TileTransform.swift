@@ -11,7 +11,7 @@ protocol TileTransform: Sendable {
     var isHeavy: Bool { get }
     /// One tile through the stage.
     /// - Throws: `TileStoreError` `.invalidTile` naming the tile when its bytes cannot be read.
-    func apply(_ tile: Tile, encoders: TileRecompressor.Encoders) throws(TileStoreError) -> TileTransformOutcome
+    func apply(_ tile: Tile, codecs: TileRecompressor.Codecs) throws(TileStoreError) -> TileTransformOutcome
     /// What the stage does to the destination's metadata (a compression, a format, the
     /// `vector_layers` left).
     func adjust(_ metadata: inout TileMetadata)

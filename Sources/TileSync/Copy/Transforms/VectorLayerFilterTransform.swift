@@ -83,14 +83,15 @@ final class VectorLayerFilterTransform: TileTransform, TileTransformKind {
 
     var identity: String { "vector \(filter.description)" }
 
-    func apply(_ tile: Tile, encoders: TileRecompressor.Encoders) throws(TileStoreError) -> TileTransformOutcome {
+    func apply(_ tile: Tile, codecs: TileRecompressor.Codecs) throws(TileStoreError) -> TileTransformOutcome {
         let sniffed = SniffedTileFormat(sniffing: tile.data.prefix(16))
         guard sniffed.format == .pbf || (sniffed.format == .unknown && declared == .brotli) else { return .unchanged(nil) }
         let compression: TileCompression = sniffed.format == .unknown ? .brotli : sniffed.compression
         let filtered: (data: Data?, layerNames: [String])
         do {
-            let raw = Data(try TileRecompressor.decoded(tile.data, compression))
-            filtered = try filter.apply(to: raw)
+            filtered = try codecs.withDecoded(tile.data, compression) { raw in
+                Result { () throws(VectorTile.DecodingError) in try filter.apply(toBytes: raw) }
+            }.get()
         } catch let error as CompressionError {
             throw invalid(tile, "cannot be decompressed from \(compression.rawValue) for the layer filter: \(error.description)")
         } catch let error as VectorTile.DecodingError {
@@ -103,7 +104,7 @@ final class VectorLayerFilterTransform: TileTransform, TileTransformKind {
         guard let data = filtered.data else { return .unchanged(nil) }
         if data.isEmpty, !filter.keepsEmptyTiles { return .dropped(.noLayersLeft) }
         do {
-            let encoded = compression == .zlib ? try GzipCodec.compress(data, zlibHeader: true) : try encoders.encode(Array(data), compression)
+            let encoded = compression == .zlib ? try GzipCodec.compress(data, zlibHeader: true) : try codecs.encode(Array(data), compression)
             return .rewritten(Tile(coordinate: tile.coordinate, data: Data(encoded), modificationTime: tile.modificationTime))
         } catch {
             throw invalid(tile, "cannot be compressed again with \(compression.rawValue): \(error.description)")

@@ -54,20 +54,20 @@ struct TileTransformPipelineTests {
         var filter = VectorTile.LayerFilter()
         filter.keptLayers = ["places"]
         let rewriter = try #require(try Self.rewriter(Self.settings(compression: TileCompression.none, layerFilter: filter)))
-        let encoders = TileRecompressor.Encoders()
-        guard case .rewritten(let written) = try rewriter.rewrite(try Self.vectorTile(), encoders: encoders) else {
+        let codecs = TileRecompressor.Codecs()
+        guard case .rewritten(let written) = try rewriter.rewrite(try Self.vectorTile(), codecs: codecs) else {
             Issue.record("the vector tile was not rewritten")
             return
         }
         #expect(written.data == VectorTile(layers: [VectorLayerFilterTests.tile.layers[0]]).encoded())
         let png = Tile(coordinate: TileCoordinate(unchecked: 1, 1, 0), data: GeneratedStore.bytes(for: TileCoordinate(unchecked: 1, 1, 0)))
-        guard case .unchanged(rasterPassed: true, smaller: false) = try rewriter.rewrite(png, encoders: encoders) else {
+        guard case .unchanged(rasterPassed: true, smaller: false) = try rewriter.rewrite(png, codecs: codecs) else {
             Issue.record("the raster tile was not passed")
             return
         }
         filter.keptLayers = ["rivers"]
         let emptying = try #require(try Self.rewriter(Self.settings(layerFilter: filter)))
-        guard case .dropped(.noLayersLeft) = try emptying.rewrite(try Self.vectorTile(), encoders: encoders) else {
+        guard case .dropped(.noLayersLeft) = try emptying.rewrite(try Self.vectorTile(), codecs: codecs) else {
             Issue.record("the emptied tile was not dropped")
             return
         }
