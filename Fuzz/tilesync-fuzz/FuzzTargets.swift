@@ -162,6 +162,25 @@ enum FuzzTargets {
         for layer in tile.layers {
             for feature in layer.features { _ = try? feature.rings() }
         }
+        layerFilters(data, tile: tile)
+    }
+
+    /// A filter that keeps every layer changes nothing and names every layer; one that drops the
+    /// first layer's name leaves the other layers, in order.
+    private static func layerFilters(_ data: Data, tile: VectorTile) {
+        let names = tile.layers.map(\.name)
+        var keepsAll = VectorTile.LayerFilter()
+        keepsAll.droppedLayers = ["\u{0}no such layer"]
+        guard let kept = try? keepsAll.apply(to: data), kept.data == nil, kept.layerNames == names else {
+            fatalError("a filter that drops no layer changed a tile or named other layers")
+        }
+        guard let first = names.first else { return }
+        var dropsFirst = VectorTile.LayerFilter()
+        dropsFirst.droppedLayers = [first]
+        guard let dropped = try? dropsFirst.apply(to: data), let remaining = dropped.data,
+              let left = try? VectorTile(decoding: remaining), left.layers.map(\.name) == names.filter({ $0 != first }) else {
+            fatalError("dropping the layer '\(first)' did not leave the other layers")
+        }
     }
 
     private static func names(_ text: String) {
