@@ -100,14 +100,18 @@ final class BufferWriteQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// After `finish()`: closes the file.
+    /// After `finish()`: closes the file (also after a failed write).
     /// - Throws: the first write error, or the close's.
     func closeFile() throws(POSIXFileError) {
-        if let failure { throw failure }
-        guard descriptor >= 0 else { return }
+        guard descriptor >= 0 else {
+            if let failure { throw failure }
+            return
+        }
         let result = Self.closeFile(descriptor)
+        let closeError = errno
         descriptor = -1
-        if result != 0 { throw POSIXFileError(operation: "close", path: path, code: errno) }
+        if let failure { throw failure }
+        if result != 0 { throw POSIXFileError(operation: "close", path: path, code: closeError) }
     }
 
     private func work() {

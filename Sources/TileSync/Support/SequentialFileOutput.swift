@@ -49,7 +49,10 @@ final class SequentialFileOutput {
     }
 
     deinit {
-        if !isClosed { queue.finish() }
+        guard !isClosed else { return }
+        queue.finish()
+        // The file is closed here, not when the writing thread lets go of the queue a moment later.
+        try? queue.closeFile()
     }
 
     /// Appends bytes.
@@ -125,7 +128,10 @@ final class SequentialFileOutput {
             do { try handOver() } catch { failure = error }
         }
         queue.finish()
-        if let failure { throw failure }
+        if let failure {
+            try? queue.closeFile()
+            throw failure
+        }
         try queue.closeFile()
     }
 
