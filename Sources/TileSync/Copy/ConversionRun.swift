@@ -38,7 +38,7 @@ final class ConversionRun {
         linksRepeats = writer.deduplication == .linksRepeats
         cursor = try reader.tiles(matching: options.filter, preferring: writer.preferredOrder)
         rewriter = try TileRewriter(settings: options.transforms, reader: reader)
-        repeats = rewriter?.reencodesRaster == true ? RepeatedRewrites() : nil
+        repeats = rewriter == nil ? nil : RepeatedRewrites()
         if rewriter == nil, let rereads = writer.abilities.rereadsBlobs, let source = reader.roles.rereadSource {
             rereads(source.rereader)
             rereadsSource = true

@@ -27,6 +27,12 @@ struct TileRewriter: Sendable {
         self.settings = settings
     }
 
+    /// The given stages (tests); `settings` says what they were made from.
+    init(stages: [any TileTransform], settings: TileTransformSettings) {
+        self.stages = stages
+        self.settings = settings
+    }
+
     /// The compression written tiles declare (`compression` metadata), when recompressing.
     var targetCompression: TileCompression? { settings.compression.map { $0 == .zlib ? .gzip : $0 } }
 
@@ -70,28 +76,30 @@ struct TileRewriter: Sendable {
     }
 
     /// Each tile's outcome or error, in order, rewritten on every core. With `repeats`, a tile
-    /// whose bytes were rewritten before (in this batch or an earlier one) is not rewritten again.
+    /// whose bytes were rewritten before (in this batch or an earlier one) is not rewritten again
+    /// (unless the memo rests, where contents did not repeat lately).
     func outcomes(of tiles: [Tile], repeats: RepeatedRewrites? = nil) -> [Result<Outcome, TileStoreError>] {
-        guard let repeats else { return rewriteEach(tiles) }
-        let hashes = tiles.map { ContentHash(of: $0.data) }
+        guard let repeats, repeats.looksUp(tiles.count) else { return rewriteEach(tiles) }
+        let contents = tiles.map { RepeatedRewrites.Content($0.data) }
         var known: [Int: RepeatedRewrites.Remembered] = [:]
-        var firstWithHash: [ContentHash: Int] = [:]
+        var firstWithContent: [RepeatedRewrites.Content: Int] = [:]
         var distinct: [Int] = []
-        for (index, hash) in hashes.enumerated() {
-            if let remembered = repeats.outcome(of: hash) {
+        for (index, content) in contents.enumerated() {
+            if let remembered = repeats.outcome(of: content) {
                 known[index] = remembered
-            } else if firstWithHash[hash] == nil {
-                firstWithHash[hash] = distinct.count
+            } else if firstWithContent[content] == nil {
+                firstWithContent[content] = distinct.count
                 distinct.append(index)
             }
         }
+        repeats.record(tiles.count, saved: tiles.count - distinct.count)
         let fresh = rewriteEach(distinct.map { tiles[$0] })
         for (index, result) in zip(distinct, fresh) {
-            if case .success(let outcome) = result { repeats.remember(RepeatedRewrites.Remembered(outcome), of: hashes[index]) }
+            if case .success(let outcome) = result { repeats.remember(RepeatedRewrites.Remembered(outcome), of: contents[index]) }
         }
         return tiles.enumerated().map { index, tile in
             if let remembered = known[index] { return .success(remembered.outcome(for: tile)) }
-            guard let position = firstWithHash[hashes[index]] else { return .success(.dropped(.emptyRaster)) }
+            guard let position = firstWithContent[contents[index]] else { return .success(.dropped(.emptyRaster)) }
             return fresh[position].map { RepeatedRewrites.Remembered($0).outcome(for: tile) }.mapError { error in
                 TileStoreError(error.kind, store: error.store, item: "tile \(tile.coordinate)", message: error.message, hint: error.hint)
             }
