@@ -64,14 +64,14 @@ struct TileRecompressor: Sendable {
             }
         }
 
-        /// The bytes of `data` decompressed from `compression`, as `TileRecompressor.decoded` gives them.
+        /// The bytes of `data` decompressed from `compression`, at most `decodedLimit` of them.
         /// - Throws: `CompressionError` when the bytes do not decode.
         func decoded(_ data: Data, _ compression: TileCompression) throws(CompressionError) -> [UInt8] {
             try withDecoded(data, compression) { Array($0) }
         }
 
         /// Runs `body` with the bytes of `data` decompressed from `compression` (at most
-        /// `decodedLimit` of them; valid only inside `body`), as `TileRecompressor.decoded` gives them.
+        /// `decodedLimit` of them; valid only inside `body`).
         /// - Throws: `CompressionError` when the bytes do not decode.
         func withDecoded<Result>(_ data: Data, _ compression: TileCompression,
                                  _ body: (UnsafeRawBufferPointer) -> Result) throws(CompressionError) -> Result {
@@ -82,8 +82,18 @@ struct TileRecompressor: Sendable {
                 return try decompressor.withDecompressed(data, limit: TileRecompressor.decodedLimit, body)
             case .none:
                 return data.withUnsafeBytes(body)
-            case .zstd, .brotli:
-                return try TileRecompressor.decoded(data, compression).withUnsafeBytes(body)
+            case .zstd:
+                #if canImport(CTileSyncZstd)
+                return try ZstdCodec.decompress(data, limit: TileRecompressor.decodedLimit).withUnsafeBytes(body)
+                #else
+                throw CompressionError(message: "zstd is not supported in this build (no libzstd)")
+                #endif
+            case .brotli:
+                #if canImport(CTileSyncBrotli)
+                return try BrotliCodec.decompress(data, limit: TileRecompressor.decodedLimit).withUnsafeBytes(body)
+                #else
+                throw CompressionError(message: "brotli is not supported in this build (no libbrotli)")
+                #endif
             }
         }
     }
@@ -104,26 +114,6 @@ struct TileRecompressor: Sendable {
         } catch {
             throw TileStoreError(.invalidTile, store: store, item: "tile \(tile.coordinate)",
                                  message: "cannot be recompressed from \(compression.rawValue): \(error.description)")
-        }
-    }
-
-    /// The bytes of `data` decompressed from `compression`, at most `decodedLimit` of them.
-    static func decoded(_ data: Data, _ compression: TileCompression) throws(CompressionError) -> [UInt8] {
-        switch compression {
-        case .none: return Array(data)
-        case .gzip, .zlib: return try GzipCodec.decompress(data, limit: decodedLimit)
-        case .zstd:
-            #if canImport(CTileSyncZstd)
-            return try ZstdCodec.decompress(data, limit: decodedLimit)
-            #else
-            throw CompressionError(message: "zstd is not supported in this build (no libzstd)")
-            #endif
-        case .brotli:
-            #if canImport(CTileSyncBrotli)
-            return try BrotliCodec.decompress(data, limit: decodedLimit)
-            #else
-            throw CompressionError(message: "brotli is not supported in this build (no libbrotli)")
-            #endif
         }
     }
 }

@@ -173,6 +173,6 @@ public struct TileStatistics: Sendable {
         let sniffed = SniffedTileFormat(sniffing: data.prefix(16))
         guard sniffed.format == .pbf || (sniffed.format == .unknown && declared == .brotli) else { return [] }
         let compression: TileCompression = sniffed.format == .unknown ? .brotli : sniffed.compression
-        return (try? codecs.withDecoded(data, compression) { bytes in try? VectorLayerCensus.layers(in: bytes) }) ?? nil
+        return try? codecs.withDecoded(data, compression) { bytes in try? VectorLayerCensus.layers(in: bytes) }
     }
 }
