@@ -35,9 +35,11 @@ enum FuzzReplay {
             FileHandle.standardError.write(Data("usage: tilesync-fuzz mbtiles|tar|pmtiles|names|metadata|raster FILE...\n".utf8))
             exit(2)
         }
+        defer { try? FileManager.default.removeItem(atPath: FuzzTargets.scratch) }
         for path in arguments.dropFirst() {
             guard let data = FileManager.default.contents(atPath: path) else {
                 FileHandle.standardError.write(Data("cannot read \(path)\n".utf8))
+                try? FileManager.default.removeItem(atPath: FuzzTargets.scratch)
                 exit(1)
             }
             FuzzTargets.run(target, data)

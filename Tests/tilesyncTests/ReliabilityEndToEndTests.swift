@@ -54,10 +54,11 @@ final class ReliabilityEndToEndTests {
     }
 
     /// Runs tilesync and kills it with SIGKILL after `delay` seconds (if still running).
-    func runAndKill(_ arguments: [String], after delay: Double) throws -> Int32 {
+    func runAndKill(_ arguments: [String], after delay: Double, environment: [String: String]? = nil) throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ToolRunner.binary)
         process.arguments = arguments
+        if let environment { process.environment = environment }
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -191,23 +192,31 @@ final class ReliabilityEndToEndTests {
         }
         let chain = ["apply", "p1.mbtiles", "p2.mbtiles", "p3.mbtiles", destination]
         let target = directory + "/" + destination
+        let temporaryFolder = directory + "/tmp"
+        try FileManager.default.createDirectory(atPath: temporaryFolder, withIntermediateDirectories: false)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = temporaryFolder
         #expect(try ToolRunner.run(["convert", days[0], "timing-" + destination, "--quiet"], in: directory).status == 0)
         let started = Date()
         #expect(try ToolRunner.run(Array(chain.dropLast()) + ["timing-" + destination, "--quiet"], in: directory).status == 0)
         let duration = Date().timeIntervalSince(started)
         var generator = SplitMix64(seed: 23)
+        var killed = 0
         for _ in 0..<3 {
             #expect(try ToolRunner.run(["convert", days[0], destination, "--force", "--quiet"], in: directory).status == 0)
             let delay = Double.random(in: 0.05...max(0.1, duration), using: &generator)
-            _ = try runAndKill(chain, after: delay)
+            if try runAndKill(chain, after: delay, environment: environment) == SIGKILL { killed += 1 }
             if !AtomicFile.exists(target + "/.tilesync-journal") {
                 let asBefore = try identical(days[0], target), atEnd = try identical(days[3], target)
                 #expect(asBefore || atEnd, "after a kill at \(delay) s")
             }
-            #expect(try ToolRunner.run(chain + ["--quiet"], in: directory).status == 0)
+            #expect(try ToolRunner.run(chain + ["--quiet"], in: directory, environment: environment).status == 0)
             #expect(try identical(days[3], target))
             #expect(try ToolRunner.run(["verify", destination, "--quiet"], in: directory).status == 0)
+            let leftInTemporaryFolder = try FileManager.default.contentsOfDirectory(atPath: temporaryFolder)
+            #expect(leftInTemporaryFolder == [], "the folded chain of a killed run is removed by the next")
         }
+        #expect(killed > 0)
         #expect(try leftovers() == [])
     }
 

@@ -132,7 +132,8 @@ public final class TileSource: @unchecked Sendable {
         guard let kind = TileStoreRegistry.standard.localIndexKind else {
             throw TileStoreError(.unsupported, store: location.address, message: "has no random access and no kind can index it here")
         }
-        let indexLocation = TileStoreLocation(anyKind: kind, address: NSTemporaryDirectory() + "tilesync-source-\(UUID().uuidString)")
+        AtomicFile.removeStaleSystemTemporaries()
+        let indexLocation = TileStoreLocation(anyKind: kind, address: AtomicFile.scratchPath(in: NSTemporaryDirectory(), purpose: "source-index"))
         var options = TileConverter.Options()
         options.skipInvalid = true
         _ = try TileConverter.convert(from: location, to: indexLocation, options: options)

@@ -19,7 +19,8 @@ extension TilePatcher {
         let started = Date()
         let readers = try patches.map { path throws(TileStoreError) in try PatchFileReader(path: path) }
         try checkLinks(readers)
-        let folded = NSTemporaryDirectory() + "tilesync-chain-\(getpid())-\(UUID().uuidString).mbtiles"
+        AtomicFile.removeStaleSystemTemporaries()
+        let folded = AtomicFile.scratchPath(in: NSTemporaryDirectory(), purpose: "chain")
         defer { AtomicFile.remove(folded) }
         try fold(readers, into: folded)
         var summary: TilePatcher.ApplySummary

@@ -38,6 +38,12 @@ enum AtomicFile {
         removeStaleTemporaries(in: URL(fileURLWithPath: destination).deletingLastPathComponent().path, containing: scratchMarker)
     }
 
+    /// Removes what killed TileSync runs left in the system's temporary folder (`TMPDIR`): a
+    /// chain folded into one patch, a store indexed for lookups, an upload being staged.
+    static func removeStaleSystemTemporaries() {
+        removeStaleTemporaries(in: NSTemporaryDirectory(), containing: temporaryMarker)
+    }
+
     /// What the name of every scratch file starts with (after its dot).
     static let scratchMarker = ".scratch-"
 
@@ -73,13 +79,18 @@ enum AtomicFile {
 
     private static func removeTemporaries(in folder: String, containing marker: String, whose owner: (Int32, String) -> Bool) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") && name.contains(marker) {
-            guard let range = name.range(of: temporaryMarker, options: .backwards) else { continue }
-            let rest = name[range.upperBound...].dropLast(4)
+        for name in names where name.hasPrefix(".") && name.contains(marker) {
+            guard let suffix = sqliteCompanionSuffixes.first(where: { name.hasSuffix(".tmp" + $0) }),
+                  let range = name.range(of: temporaryMarker, options: .backwards) else { continue }
+            let rest = name[range.upperBound...].dropLast(4 + suffix.count)
             guard let pidText = rest.split(separator: "-").first, let pid = Int32(pidText), pid > 0 else { continue }
             if owner(pid, folder + "/" + name) { remove(folder + "/" + name) }
         }
     }
+
+    /// A temporary's own name, then the files SQLite keeps beside a database being written (its
+    /// rollback journal, write-ahead log and shared-memory index), which a killed writer leaves.
+    private static let sqliteCompanionSuffixes = ["", "-journal", "-wal", "-shm"]
 
     /// True when process `pid` exists and may have written `path`: on Linux, one that started
     /// more than 2 s after the file's last change is another process under a reused PID.

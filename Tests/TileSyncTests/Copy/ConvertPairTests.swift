@@ -166,12 +166,19 @@ struct StaleTemporaryTests {
         let live = directory.file(".b.mbtiles.tilesync-1-3.tmp")
         let unrelated = directory.file(".other.mbtiles.tilesync-\(deadPID)-4.tmp")
         let scratch = directory.file(".scratch-pmtiles-leaves.tilesync-\(deadPID)-5.tmp")
-        for path in [stale, staleState, live, unrelated, scratch] { #expect(FileManager.default.createFile(atPath: path, contents: Data([1]))) }
+        let staleJournals = ["-journal", "-wal", "-shm"].map { stale + $0 }
+        let liveJournal = live + "-journal"
+        let notSQLite = stale + "-old"
+        for path in [stale, staleState, live, unrelated, scratch, liveJournal, notSQLite] + staleJournals {
+            #expect(FileManager.default.createFile(atPath: path, contents: Data([1])))
+        }
         try GeneratedStore.write(GeneratedStore.pyramid(maxZoom: 1), to: directory.file("a.mbtiles"))
         _ = try TileConverter.convert(from: TileStoreLocation(kind: .mbtiles, address: directory.file("a.mbtiles")),
                                       to: TileStoreLocation(kind: .mbtiles, address: directory.file("b.mbtiles")))
         #expect(!AtomicFile.exists(stale) && !AtomicFile.exists(staleState))
-        #expect(AtomicFile.exists(live), "pid 1 is alive")
+        #expect(staleJournals.filter(AtomicFile.exists) == [], "what SQLite kept beside a killed writer's database")
+        #expect(AtomicFile.exists(live) && AtomicFile.exists(liveJournal), "pid 1 is alive")
+        #expect(AtomicFile.exists(notSQLite), "not a name TileSync or SQLite makes")
         #expect(AtomicFile.exists(unrelated), "another destination's temporaries are not ours to judge")
         #expect(!AtomicFile.exists(scratch), "a scratch file a killed run had not yet unlinked")
     }
@@ -183,7 +190,7 @@ struct StaleTemporaryTests {
         later.executableURL = URL(fileURLWithPath: "/bin/sleep")
         later.arguments = ["30"]
         try later.run()
-        defer { later.terminate(); later.waitUntilExit() }
+        defer { kill(later.processIdentifier, SIGKILL); later.waitUntilExit() }
         let reused = directory.file(".b.mbtiles.tilesync-\(later.processIdentifier)-1.tmp")
         let current = directory.file(".b.mbtiles.tilesync-\(later.processIdentifier)-2.tmp")
         for path in [reused, current] { #expect(FileManager.default.createFile(atPath: path, contents: Data([1]))) }

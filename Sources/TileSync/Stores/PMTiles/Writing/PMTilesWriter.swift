@@ -47,6 +47,7 @@ final class PMTilesWriter: TileWriter {
                 throw TileStoreError(.destinationExists, store: location.address, message: "already exists", hint: "pass --force to replace it")
             }
             folder = NSTemporaryDirectory()
+            AtomicFile.removeStaleSystemTemporaries()
             temporaryPath = AtomicFile.temporaryPath(beside: (folder as NSString).appendingPathComponent("upload.pmtiles"))
         } else {
             try AtomicFile.refuseExisting(location.address, overwrite: overwrite)
