@@ -7,7 +7,8 @@
 #     outputs decoded by python's mapbox-vector-tile on a sample must hold the same layers,
 #     features and properties.
 #  2. A filter that removes nothing (`--exclude-layer` of a layer no tile holds) against a plain
-#     `convert` of the same store.
+#     `convert` of the same store; again on the same tiles uncompressed (`--compress none`), where
+#     no inflate is needed to read their layers.
 #  3. `verify --deep` of the store (every tile decoded and checked).
 # Wall time, tiles/s, MB/s of tiles read, peak RSS.
 #
@@ -61,6 +62,8 @@ tippecanoe --quiet --force --output=source.mbtiles --minimum-zoom=13 --maximum-z
 rm features.geojsonseq
 stats=$(sqlite3 source.mbtiles "SELECT count(*), sum(length(tile_data)) FROM tiles")
 count=${stats%|*}; bytes=${stats#*|}
+"$bin/tilesync" convert source.mbtiles raw.mbtiles --compress none --quiet
+raw_bytes=$(sqlite3 raw.mbtiles "SELECT sum(length(tile_data)) FROM tiles")
 
 for run in $(seq "$runs"); do
   rm -f ts.mbtiles tj.mbtiles tj2.mbtiles same.mbtiles plain.mbtiles
@@ -72,7 +75,11 @@ for run in $(seq "$runs"); do
   measure nothing "$bin/tilesync" convert source.mbtiles same.mbtiles --exclude-layer rivers --quiet
   measure plain "$bin/tilesync" convert source.mbtiles plain.mbtiles --quiet
   measure deep "$bin/tilesync" verify source.mbtiles --deep --quiet
+  rm -f same-raw.mbtiles plain-raw.mbtiles
+  measure nothing-raw "$bin/tilesync" convert raw.mbtiles same-raw.mbtiles --exclude-layer rivers --quiet
+  measure plain-raw "$bin/tilesync" convert raw.mbtiles plain-raw.mbtiles --quiet
 done
+"$bin/tilesync" verify raw.mbtiles same-raw.mbtiles --quiet
 "$bin/tilesync" verify source.mbtiles same.mbtiles --quiet
 python3 - ts.mbtiles tj.mbtiles <<'PY'
 import gzip, sqlite3, sys, mapbox_vector_tile as m
@@ -99,6 +106,10 @@ printf "%-62s %s\n" "  the same with --no-tile-stats" "$(report tile-join-nostat
 printf "%-62s %s\n" "tilesync convert --exclude-layer rivers (removes nothing)" "$(report nothing "$count" "$bytes")"
 printf "%-62s %s\n" "tilesync convert (plain)" "$(report plain "$count" "$bytes")"
 printf "%-62s %s\n" "tilesync verify --deep" "$(report deep "$count" "$bytes")"
-awk -v a="$(median filter)" -v b="$(median tile-join)" -v c="$(median nothing)" -v d="$(median plain)" -v e="$(median tile-join-nostats)" 'BEGIN {
-  printf "filter vs tile-join: %.2fx (%.2fx without its tile stats); a filter that removes nothing / plain convert: %.2f\n", b / a, e / a, c / (d > 0 ? d : 0.01) }'
+printf "%-62s %s\n" "the tiles uncompressed: --exclude-layer rivers" "$(report nothing-raw "$count" "$raw_bytes")"
+printf "%-62s %s\n" "the tiles uncompressed: plain convert" "$(report plain-raw "$count" "$raw_bytes")"
+awk -v a="$(median filter)" -v b="$(median tile-join)" -v c="$(median nothing)" -v d="$(median plain)" -v e="$(median tile-join-nostats)" \
+    -v f="$(median nothing-raw)" -v g="$(median plain-raw)" 'BEGIN {
+  printf "filter vs tile-join: %.2fx (%.2fx without its tile stats); a filter that removes nothing / plain convert: %.2f (uncompressed tiles: %.2f)\n",
+         b / a, e / a, c / (d > 0 ? d : 0.01), f / (g > 0 ? g : 0.01) }'
 rm -rf "$results"

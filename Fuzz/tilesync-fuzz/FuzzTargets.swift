@@ -166,7 +166,7 @@ enum FuzzTargets {
     }
 
     /// A filter that keeps every layer changes nothing and names every layer; one that drops the
-    /// first layer's name leaves the other layers, in order.
+    /// first layer's name leaves the other layers (names compared by their bytes), in order.
     private static func layerFilters(_ data: Data, tile: VectorTile) {
         let names = tile.layers.map(\.name)
         var keepsAll = VectorTile.LayerFilter()
@@ -178,7 +178,8 @@ enum FuzzTargets {
         var dropsFirst = VectorTile.LayerFilter()
         dropsFirst.droppedLayers = [first]
         guard let dropped = try? dropsFirst.apply(to: data), let remaining = dropped.data,
-              let left = try? VectorTile(decoding: remaining), left.layers.map(\.name) == names.filter({ $0 != first }) else {
+              let left = try? VectorTile(decoding: remaining),
+              left.layers.map({ Array($0.name.utf8) }) == names.map({ Array($0.utf8) }).filter({ $0 != Array(first.utf8) }) else {
             fatalError("dropping the layer '\(first)' did not leave the other layers")
         }
     }

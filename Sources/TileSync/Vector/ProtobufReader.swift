@@ -23,7 +23,19 @@ struct ProtobufReader {
 
     /// A varint of up to 10 bytes.
     /// - Throws: `ProtobufError` when it runs past the end or past 10 bytes.
+    @inline(__always)
     mutating func varint() throws(ProtobufError) -> UInt64 {
+        if position < end {
+            let byte = bytes[position]
+            if byte < 0x80 {
+                position += 1
+                return UInt64(byte)
+            }
+        }
+        return try longVarint()
+    }
+
+    private mutating func longVarint() throws(ProtobufError) -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -39,6 +51,7 @@ struct ProtobufReader {
 
     /// A field's number and wire type, nil at the end of the message.
     /// - Throws: `ProtobufError` for a field number 0 or a wire type that is not one of the four.
+    @inline(__always)
     mutating func field() throws(ProtobufError) -> (number: UInt64, type: WireType)? {
         guard !isAtEnd else { return nil }
         let start = position
@@ -51,6 +64,7 @@ struct ProtobufReader {
     }
 
     /// The range of a length-delimited field's payload, which the reader then skips.
+    @inline(__always)
     mutating func lengthDelimited() throws(ProtobufError) -> Range<Int> {
         let start = position
         let length = try varint()
@@ -76,6 +90,7 @@ struct ProtobufReader {
     }
 
     /// Skips a field of `type` (unknown fields are allowed by protocol buffers).
+    @inline(__always)
     mutating func skip(_ type: WireType) throws(ProtobufError) {
         switch type {
         case .varint: _ = try varint()
@@ -92,5 +107,15 @@ struct ProtobufReader {
             throw ProtobufError("a string that is not UTF-8", at: range.lowerBound)
         }
         return text
+    }
+
+    /// Checks that a range is UTF-8 text without making a `String` (ASCII, the usual case, is
+    /// checked a byte at a time).
+    func checkUTF8(_ range: Range<Int>) throws(ProtobufError) {
+        let slice = UnsafeRawBufferPointer(rebasing: bytes[range])
+        guard slice.contains(where: { $0 >= 0x80 }) else { return }
+        guard String(validating: slice, as: UTF8.self) != nil else {
+            throw ProtobufError("a string that is not UTF-8", at: range.lowerBound)
+        }
     }
 }

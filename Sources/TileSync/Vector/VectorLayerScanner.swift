@@ -12,48 +12,73 @@ enum VectorLayerScanner {
         let message: Range<Int>
     }
 
+    /// A layer found with its name's bytes, not yet made a `String`.
+    struct Record {
+        /// The whole field: key, length and message.
+        let record: Range<Int>
+        /// The layer message.
+        let message: Range<Int>
+        /// The bytes of the layer's name (the last name field, as protocol buffers read a
+        /// repeated singular field), nil when it has none. Checked to be UTF-8.
+        let name: Range<Int>?
+    }
+
     /// The layers of an uncompressed tile, in order. Fields of the tile other than layers are
     /// skipped.
-    /// - Throws: `VectorTile.DecodingError` for a wire error or a layer field of another type.
+    /// - Throws: `VectorTile.DecodingError` for a wire error, a layer field of another type or
+    ///   a name that is not UTF-8.
     static func layers(in bytes: UnsafeRawBufferPointer) throws(VectorTile.DecodingError) -> [Slice] {
-        var reader = ProtobufReader(bytes)
-        var records: [(record: Range<Int>, message: Range<Int>)] = []
-        do throws(ProtobufError) {
-            while true {
-                let start = reader.position
-                guard let field = try reader.field() else { break }
-                guard field.number == 3 else { try reader.skip(field.type); continue }
-                guard field.type == .lengthDelimited else {
-                    throw ProtobufError("a layer field of wire type \(field.type.rawValue)", at: start)
-                }
-                let message = try reader.lengthDelimited()
-                records.append((start..<message.upperBound, message))
-            }
-        } catch {
-            throw VectorTile.DecodingError(error, layer: "layer \(records.count)")
-        }
         var slices: [Slice] = []
-        slices.reserveCapacity(records.count)
-        for (index, found) in records.enumerated() {
-            let name = try name(in: bytes, message: found.message, index: index)
+        try forEachLayer(in: bytes) { (index, found) throws(VectorTile.DecodingError) in
+            var name: String?
+            if let range = found.name {
+                name = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            }
             slices.append(Slice(name: name, index: index, record: found.record, message: found.message))
         }
         return slices
     }
 
+    /// Calls `body` with each layer of an uncompressed tile in order (its index from 0), the
+    /// name's bytes found and checked to be UTF-8 but no `String` made.
+    /// - Throws: what `layers(in:)` throws, and what `body` throws.
+    static func forEachLayer(in bytes: UnsafeRawBufferPointer,
+                             _ body: (Int, Record) throws(VectorTile.DecodingError) -> Void) throws(VectorTile.DecodingError) {
+        var reader = ProtobufReader(bytes)
+        var index = 0
+        while true {
+            let start = reader.position
+            let message: Range<Int>
+            do throws(ProtobufError) {
+                guard let field = try reader.field() else { return }
+                guard field.number == 3 else { try reader.skip(field.type); continue }
+                guard field.type == .lengthDelimited else {
+                    throw ProtobufError("a layer field of wire type \(field.type.rawValue)", at: start)
+                }
+                message = try reader.lengthDelimited()
+            } catch {
+                throw VectorTile.DecodingError(error, layer: "layer \(index)")
+            }
+            try body(index, Record(record: start..<message.upperBound, message: message,
+                                   name: try nameRange(in: bytes, message: message, index: index)))
+            index += 1
+        }
+    }
+
     /// The name field of a layer message, reading its fields but no feature.
-    private static func name(in bytes: UnsafeRawBufferPointer, message: Range<Int>,
-                             index: Int) throws(VectorTile.DecodingError) -> String? {
+    private static func nameRange(in bytes: UnsafeRawBufferPointer, message: Range<Int>,
+                                  index: Int) throws(VectorTile.DecodingError) -> Range<Int>? {
         var reader = ProtobufReader(bytes, range: message)
         do throws(ProtobufError) {
-            var name: String?
+            var name: Range<Int>?
             while let field = try reader.field() {
                 if field.number == 1, field.type == .lengthDelimited {
-                    name = try reader.string(try reader.lengthDelimited())
+                    name = try reader.lengthDelimited()
                 } else {
                     try reader.skip(field.type)
                 }
             }
+            if let name { try reader.checkUTF8(name) }
             return name
         } catch {
             throw VectorTile.DecodingError(error, layer: "layer \(index)")

@@ -35,7 +35,7 @@ extension VectorTile {
 
             public var description: String { (layer ?? "*") + ":" + name }
 
-            func applies(to layer: String) -> Bool { self.layer == nil || self.layer == layer }
+            func applies(to layer: String) -> Bool { self.layer.map { sameName($0, layer) } ?? true }
         }
 
         /// A `--include-field`/`--exclude-field` value that names no field.
@@ -76,15 +76,16 @@ extension VectorTile {
             return parts.joined(separator: "; ")
         }
 
+        /// Whether the layer `name` is kept (names compared byte for byte).
         public func keepsLayer(_ name: String) -> Bool {
-            (keptLayers.isEmpty || keptLayers.contains(name)) && !droppedLayers.contains(name)
+            (keptLayers.isEmpty || keptLayers.contains { sameName($0, name) }) && !droppedLayers.contains { sameName($0, name) }
         }
 
-        /// Whether the attribute `field` of `layer` is kept.
+        /// Whether the attribute `field` of `layer` is kept (names compared byte for byte).
         public func keepsField(_ field: String, inLayer layer: String) -> Bool {
-            if droppedFields.contains(where: { $0.name == field && $0.applies(to: layer) }) { return false }
+            if droppedFields.contains(where: { sameName($0.name, field) && $0.applies(to: layer) }) { return false }
             let kept = keptFields.filter { $0.applies(to: layer) }
-            return kept.isEmpty || kept.contains { $0.name == field }
+            return kept.isEmpty || kept.contains { sameName($0.name, field) }
         }
 
         func touchesFields(of layer: String) -> Bool {
@@ -93,13 +94,17 @@ extension VectorTile {
 
         /// The filter applied to an uncompressed tile: nil when it removes nothing (the tile is
         /// kept as it is), else the new bytes (empty when every layer was dropped; fields of the
-        /// tile other than layers are not carried), and the names of the tile's layers.
+        /// tile other than layers are not carried), and the names of the tile's layers. Layer
+        /// names match byte for byte, as MapLibre and tile-join compare them.
         /// - Throws: `VectorTile.DecodingError` for a tile that cannot be read where the filter
         ///   has to read it.
         public func apply(to data: Data) throws(DecodingError) -> (data: Data?, layerNames: [String]) {
+            let matcher = NameMatcher(self)
             let result: Result<(Data?, [String]), DecodingError> = data.withUnsafeBytes { bytes in
                 do throws(DecodingError) {
-                    return .success(try apply(toBytes: bytes))
+                    var seen = NameMatcher.Seen()
+                    let filtered = try apply(toBytes: bytes, matcher: matcher, seen: &seen)
+                    return .success((filtered, try VectorLayerScanner.layers(in: bytes).compactMap(\.name)))
                 } catch {
                     return .failure(error)
                 }
@@ -107,37 +112,52 @@ extension VectorTile {
             return try result.get()
         }
 
-        /// `apply(to:)` on bytes borrowed for the call.
-        func apply(toBytes bytes: UnsafeRawBufferPointer) throws(DecodingError) -> (data: Data?, layerNames: [String]) {
-            let slices = try VectorLayerScanner.layers(in: bytes)
-            var names: [String] = []
-            names.reserveCapacity(slices.count)
+        /// `apply(to:)` on bytes borrowed for the call, deciding by the name's bytes through
+        /// `matcher` (made once from this filter); the layers the filter names that the tile
+        /// holds are added to `seen`.
+        func apply(toBytes bytes: UnsafeRawBufferPointer, matcher: NameMatcher,
+                   seen: inout NameMatcher.Seen) throws(DecodingError) -> Data? {
             var output = ProtobufWriter()
-            // The layers before the first change are kept as they are: written out once one comes.
+            // The layers before the first change are kept as they are: written out once one comes,
+            // as runs of adjacent records (fields of the tile between layers are not carried).
             var changed = false
-            for slice in slices {
-                guard let name = slice.name else {
-                    throw DecodingError("a layer without a name", layer: "layer \(slice.index)", offset: slice.message.lowerBound)
+            var earlier: Range<Int>?, earlierRuns: [Range<Int>] = []
+            try VectorLayerScanner.forEachLayer(in: bytes) { (index, layer) throws(DecodingError) in
+                guard let nameRange = layer.name else {
+                    throw DecodingError("a layer without a name", layer: "layer \(index)", offset: layer.message.lowerBound)
                 }
-                names.append(name)
-                let kept = keepsLayer(name)
+                let name = UnsafeRawBufferPointer(rebasing: bytes[nameRange])
+                let named = matcher.index(of: name)
+                if let named { seen.insert(named) }
+                let kept = named.map { matcher.keeps[$0] } ?? matcher.keepsOthers
                 var pruned: Layer?
-                if kept, touchesFields(of: name) {
-                    var layer = try VectorLayerDecoder.decode(bytes, slice: slice)
-                    if prune(&layer) { pruned = layer }
+                if kept, named.map({ matcher.touchesFields[$0] }) ?? matcher.touchesFieldsOfOthers {
+                    let slice = VectorLayerScanner.Slice(name: String(decoding: name, as: UTF8.self), index: index,
+                                                         record: layer.record, message: layer.message)
+                    var decoded = try VectorLayerDecoder.decode(bytes, slice: slice)
+                    if prune(&decoded) { pruned = decoded }
                 }
                 if !changed {
-                    guard !kept || pruned != nil else { continue }
+                    if kept, pruned == nil {
+                        if let run = earlier, run.upperBound == layer.record.lowerBound {
+                            earlier = run.lowerBound..<layer.record.upperBound
+                        } else {
+                            if let run = earlier { earlierRuns.append(run) }
+                            earlier = layer.record
+                        }
+                        return
+                    }
                     changed = true
-                    for earlier in slices[..<slice.index] { output.append(UnsafeRawBufferPointer(rebasing: bytes[earlier.record])) }
+                    if let run = earlier { earlierRuns.append(run) }
+                    for run in earlierRuns { output.append(UnsafeRawBufferPointer(rebasing: bytes[run])) }
                 }
                 if let pruned {
                     output.bytesField(3, VectorLayerEncoder.encode(pruned))
                 } else if kept {
-                    output.append(UnsafeRawBufferPointer(rebasing: bytes[slice.record]))
+                    output.append(UnsafeRawBufferPointer(rebasing: bytes[layer.record]))
                 }
             }
-            return (changed ? Data(output.bytes) : nil, names)
+            return changed ? Data(output.bytes) : nil
         }
 
         /// Drops the attributes the filter does not keep, then the keys and values no feature
@@ -164,4 +184,10 @@ extension VectorTile {
             return true
         }
     }
+}
+
+/// Layer and attribute names are equal when their UTF-8 bytes are (not Swift's canonical
+/// equivalence of strings), as MapLibre and tile-join compare them.
+private func sameName(_ a: String, _ b: String) -> Bool {
+    a.utf8.elementsEqual(b.utf8)
 }

@@ -74,6 +74,80 @@ struct VectorLayerFilterTests {
         #expect(JSONWriter.text(pruned) == #"{"vector_layers":[{"id":"places","fields":{"name":"String"}}],"tilestats":{"layerCount":1,"layers":[{"layer":"places","attributeCount":1,"attributes":[{"attribute":"name"}]}]},"other":1}"#)
     }
 
+    /// A tile of the given layer records with an unknown field (7, a varint) after the first.
+    static func tileWithUnknownField(_ layers: [VectorTile.Layer]) -> Data {
+        var bytes = Data()
+        for (index, layer) in layers.enumerated() {
+            bytes += VectorTile(layers: [layer]).encoded()
+            if index == 0 { bytes += [0x38, 0x2A] }
+        }
+        return bytes
+    }
+
+    @Test("Layers kept before the first change are written as they were; a field between layers goes only when the tile changes")
+    func keptRunsAroundUnknownFields() throws {
+        let third = VectorTile.Layer(name: "water", keys: [], values: [], features: [VectorTile.Feature(type: .point, tags: [], geometry: [9, 2, 2])])
+        let bytes = Self.tileWithUnknownField(Self.tile.layers + [third])
+        #expect(try Self.filter(dropping: ["rivers"]).apply(to: bytes).data == nil)
+        let withoutWater = try Self.filter(dropping: ["water"]).apply(to: bytes)
+        #expect(withoutWater.layerNames == ["places", "roads", "water"])
+        #expect(withoutWater.data == VectorTile(layers: Self.tile.layers).encoded())
+        let withoutRoads = try Self.filter(dropping: ["roads"]).apply(to: bytes)
+        #expect(withoutRoads.data == VectorTile(layers: [Self.tile.layers[0], third]).encoded())
+        let withoutPlaces = try Self.filter(dropping: ["places"]).apply(to: bytes)
+        #expect(withoutPlaces.data == VectorTile(layers: [Self.tile.layers[1], third]).encoded())
+    }
+
+    @Test("Layer names match byte for byte: a name in another Unicode normalization is another layer")
+    func namesMatchByBytes() throws {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        #expect(composed == decomposed, "Swift's String equality is canonical")
+        let tile = VectorTile(layers: [VectorTile.Layer(name: decomposed, features: [VectorTile.Feature(type: .point, geometry: [9, 2, 2])]),
+                                       VectorTile.Layer(name: composed, features: [VectorTile.Feature(type: .point, geometry: [9, 4, 4])])])
+        let dropping = try Self.filter(dropping: [composed], droppingFields: ["\(composed):\(composed)"])
+        #expect(!dropping.keepsLayer(composed) && dropping.keepsLayer(decomposed))
+        #expect(!dropping.keepsField(composed, inLayer: composed) && dropping.keepsField(decomposed, inLayer: composed))
+        #expect(dropping.keepsField(composed, inLayer: decomposed))
+        let filtered = try Self.filter(dropping: [composed]).apply(to: tile.encoded())
+        #expect(filtered.data == VectorTile(layers: [tile.layers[0]]).encoded())
+        #expect(filtered.layerNames.map { Array($0.utf8) } == [Array(decomposed.utf8), Array(composed.utf8)])
+    }
+
+    @Test("Many named layers (past the matcher's linear search, past 64 bits of the seen set) are found and noted alike")
+    func manyNamedLayers() throws {
+        let names = (0..<80).map { "layer\($0)" }
+        let tile = VectorTile(layers: ["layer3", "layer70", "other", "layer17"].map {
+            VectorTile.Layer(name: $0, features: [VectorTile.Feature(type: .point, geometry: [9, 2, 2])])
+        })
+        let filter = try Self.filter(dropping: Set(names))
+        let matcher = VectorTile.LayerFilter.NameMatcher(filter)
+        var seen = VectorTile.LayerFilter.NameMatcher.Seen()
+        let filtered = try tile.encoded().withUnsafeBytes { try filter.apply(toBytes: $0, matcher: matcher, seen: &seen) }
+        #expect(filtered == VectorTile(layers: [tile.layers[2]]).encoded())
+        let found = matcher.names.indices.filter { seen.contains($0) }.map { String(decoding: matcher.names[$0], as: UTF8.self) }
+        #expect(found == ["layer17", "layer3", "layer70"])
+        #expect(seen.beyond.count == 1 && seen.bits.nonzeroBitCount == 2)
+        "other".utf8.withContiguousStorageIfAvailable { #expect(matcher.index(of: UnsafeRawBufferPointer($0)) == nil) }
+        let kept = try Self.filter(layers: Set(names)).apply(to: tile.encoded())
+        #expect(kept.data == VectorTile(layers: [tile.layers[0], tile.layers[1], tile.layers[3]]).encoded())
+    }
+
+    @Test("A layer name that is not UTF-8 is an error naming the layer and byte; with two name fields the last one counts")
+    func nameBytes() throws {
+        var bad = Data([0x1A, 0x06, 0x0A, 0x02, 0xC3, 0x28, 0x78, 0x02])
+        #expect(throws: VectorTile.DecodingError.self) { try Self.filter(dropping: ["x"]).apply(to: bad) }
+        let filter = try Self.filter(dropping: ["x"])
+        do throws(VectorTile.DecodingError) {
+            _ = try filter.apply(to: bad)
+        } catch {
+            #expect(error.description == "layer 'layer 0': a string that is not UTF-8 (byte 4)")
+        }
+        bad = Data([0x1A, 0x0A, 0x0A, 0x01, 0x61, 0x0A, 0x01, 0x62, 0x78, 0x02, 0x28, 0x01])
+        let renamed = try Self.filter(dropping: ["b"]).apply(to: bad)
+        #expect(renamed.data == Data() && renamed.layerNames == ["b"])
+        #expect(try Self.filter(dropping: ["a"]).apply(to: bad).data == nil)
+    }
+
     @Test("A tile the filter cannot read is an error naming the defect")
     func unreadable() throws {
         #expect(throws: VectorTile.DecodingError.self) { try Self.filter(layers: ["a"]).apply(to: Data([0x1A, 0x05, 0x0A])) }

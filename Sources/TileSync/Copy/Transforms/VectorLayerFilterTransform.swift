@@ -20,10 +20,14 @@ final class VectorLayerFilterTransform: TileTransform, TileTransformKind {
     let filter: VectorTile.LayerFilter
     private let declared: TileCompression?
     private let store: String
-    private let seenLayers = Mutex<Set<String>>([])
+    private let matcher: VectorTile.LayerFilter.NameMatcher
+    /// The named layers some tile held: the first 64 as bits, the rest in a set.
+    private let seenBits = Atomic<UInt64>(0)
+    private let seenBeyond = Mutex<Set<Int>>([])
 
     init(filter: VectorTile.LayerFilter, declared: TileCompression?, store: String) {
         self.filter = filter
+        matcher = VectorTile.LayerFilter.NameMatcher(filter)
         self.declared = declared
         self.store = store
     }
@@ -87,10 +91,11 @@ final class VectorLayerFilterTransform: TileTransform, TileTransformKind {
         let sniffed = SniffedTileFormat(sniffing: tile.data.prefix(16))
         guard sniffed.format == .pbf || (sniffed.format == .unknown && declared == .brotli) else { return .unchanged(nil) }
         let compression: TileCompression = sniffed.format == .unknown ? .brotli : sniffed.compression
-        let filtered: (data: Data?, layerNames: [String])
+        let filtered: Data?
+        var seen = VectorTile.LayerFilter.NameMatcher.Seen()
         do {
             filtered = try codecs.withDecoded(tile.data, compression) { raw in
-                Result { () throws(VectorTile.DecodingError) in try filter.apply(toBytes: raw) }
+                Result { () throws(VectorTile.DecodingError) in try filter.apply(toBytes: raw, matcher: matcher, seen: &seen) }
             }.get()
         } catch let error as CompressionError {
             throw invalid(tile, "cannot be decompressed from \(compression.rawValue) for the layer filter: \(error.description)")
@@ -99,9 +104,9 @@ final class VectorLayerFilterTransform: TileTransform, TileTransformKind {
         } catch {
             throw invalid(tile, "cannot be filtered: \(error)")
         }
-        let names = filtered.layerNames
-        seenLayers.withLock { $0.formUnion(names) }
-        guard let data = filtered.data else { return .unchanged(nil) }
+        if seen.bits & ~seenBits.load(ordering: .relaxed) != 0 { seenBits.bitwiseOr(seen.bits, ordering: .relaxed) }
+        if !seen.beyond.isEmpty { seenBeyond.withLock { $0.formUnion(seen.beyond) } }
+        guard let data = filtered else { return .unchanged(nil) }
         if data.isEmpty, !filter.keepsEmptyTiles { return .dropped(.noLayersLeft) }
         do {
             let encoded = compression == .zlib ? try GzipCodec.compress(data, zlibHeader: true) : try codecs.encode(Array(data), compression)
@@ -121,7 +126,8 @@ final class VectorLayerFilterTransform: TileTransform, TileTransformKind {
     }
 
     func notes() -> [String] {
-        let seen = seenLayers.withLock { $0 }
-        return filter.namedLayers.subtracting(seen).sorted().map { "no tile holds a layer '\($0)' (named by the layer filter)" }
+        let seen = VectorTile.LayerFilter.NameMatcher.Seen(bits: seenBits.load(ordering: .relaxed), beyond: seenBeyond.withLock { $0 })
+        return matcher.names.indices.filter { !seen.contains($0) }
+            .map { "no tile holds a layer '\(String(decoding: matcher.names[$0], as: UTF8.self))' (named by the layer filter)" }
     }
 }
