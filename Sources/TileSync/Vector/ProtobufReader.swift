@@ -100,9 +100,12 @@ struct ProtobufReader {
         }
     }
 
-    /// The UTF-8 text of a range; invalid sequences are an error.
+    /// The UTF-8 text of a range; invalid sequences are an error. ASCII text, the usual case,
+    /// is made without the standard library's general validation (which is not specialized and
+    /// looks up generic metadata at each call).
     func string(_ range: Range<Int>) throws(ProtobufError) -> String {
         let slice = UnsafeRawBufferPointer(rebasing: bytes[range])
+        if !slice.contains(where: { $0 >= 0x80 }) { return String(decoding: slice, as: UTF8.self) }
         guard let text = String(validating: slice, as: UTF8.self) else {
             throw ProtobufError("a string that is not UTF-8", at: range.lowerBound)
         }

@@ -3,6 +3,12 @@ struct LayerTally {
     private var counted: [TileStatistics.Layer] = []
     private var index: [String: Int] = [:]
     private var fields: [Set<String>] = []
+    /// Per layer, the keys last added to its fields: tiles of one store repeat them, and
+    /// comparing is cheaper than hashing each again.
+    private var lastKeys: [[String]] = []
+    /// The positions of the previous tile's layers, in its order: the next tile most likely
+    /// holds the same layers in the same order.
+    private var lastPositions: [Int] = []
     private(set) var undecoded = 0
 
     /// Adds one tile's layers; nil counts a tile that could not be read.
@@ -11,20 +17,27 @@ struct LayerTally {
             undecoded += 1
             return
         }
-        for layer in tileLayers {
+        for (order, layer) in tileLayers.enumerated() {
             let position: Int
-            if let known = index[layer.name] {
+            if order < lastPositions.count, counted[lastPositions[order]].name == layer.name {
+                position = lastPositions[order]
+            } else if let known = index[layer.name] {
                 position = known
             } else {
                 position = counted.count
                 index[layer.name] = position
                 counted.append(TileStatistics.Layer(name: layer.name))
                 fields.append([])
+                lastKeys.append([])
             }
+            if order < lastPositions.count { lastPositions[order] = position } else { lastPositions.append(position) }
             counted[position].tiles += 1
             counted[position].features += layer.features
             counted[position].bytes += layer.bytes
-            if fields[position].count < 10_000 { fields[position].formUnion(layer.keys) }
+            if fields[position].count < 10_000, layer.keys != lastKeys[position] {
+                fields[position].formUnion(layer.keys)
+                lastKeys[position] = layer.keys
+            }
         }
     }
 

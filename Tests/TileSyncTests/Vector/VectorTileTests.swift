@@ -96,11 +96,23 @@ struct VectorTileTests {
             (Self.layer { $0.stringField(1, "roads"); $0.bytesField(2, Self.feature(type: 9)) },
              "layer 'roads', feature 0: an unknown geometry type 9 (byte 12)"),
             (Self.layer { $0.bytesField(1, [0xFF, 0xFE]) }, "layer 'layer 0': a string that is not UTF-8 (byte 4)"),
+            (Self.layer { $0.stringField(1, "roads"); $0.bytesField(3, [0x6B, 0xC3, 0x28]) }, "layer 'roads': a string that is not UTF-8 (byte 11)"),
+            (Self.layer { $0.stringField(1, "roads"); $0.bytesField(3, [0xED, 0xA0, 0x80]) }, "layer 'roads': a string that is not UTF-8 (byte 11)"),
         ]
         for (data, message) in cases {
             #expect(throws: VectorTile.DecodingError.self) { try VectorTile(decoding: data) }
             #expect(VectorTile.problems(in: data).map(\.description) == [message])
         }
+    }
+
+    @Test("Names and keys in UTF-8 beyond ASCII decode to the same text and encode back to the same bytes")
+    func unicodeStrings() throws {
+        let tile = VectorTile(layers: [VectorTile.Layer(name: "東京 caf\u{E9}", keys: ["name:\u{FC}", "\u{1F5FA}", "plain"], values: [.string("x")],
+                                                        features: [VectorTile.Feature(type: .point, tags: [0, 0, 1, 0, 2, 0], geometry: [9, 2, 2])])])
+        let decoded = try VectorTile(decoding: tile.encoded())
+        #expect(decoded == tile)
+        #expect(decoded.layers[0].keys.map { Array($0.utf8) } == [[0x6E, 0x61, 0x6D, 0x65, 0x3A, 0xC3, 0xBC], [0xF0, 0x9F, 0x97, 0xBA], Array("plain".utf8)])
+        #expect(decoded.encoded() == tile.encoded())
     }
 
     @Test("Geometry that does not fit its type is named with the command; counts past the data fail at once")
