@@ -61,7 +61,7 @@ enum VectorLayerDecoder {
             while let field = try reader.field() {
                 switch (field.number, field.type) {
                 case (1, .varint): feature.id = try reader.varint()
-                case (2, .lengthDelimited): feature.tags += try packed(&reader)
+                case (2, .lengthDelimited): append(try packed(&reader), to: &feature.tags)
                 case (2, .varint): feature.tags.append(UInt32(truncatingIfNeeded: try reader.varint()))
                 case (3, .varint):
                     let start = reader.position
@@ -70,7 +70,7 @@ enum VectorLayerDecoder {
                         throw ProtobufError("an unknown geometry type \(raw)", at: start)
                     }
                     feature.type = type
-                case (4, .lengthDelimited): feature.geometry += try packed(&reader)
+                case (4, .lengthDelimited): append(try packed(&reader), to: &feature.geometry)
                 case (4, .varint): feature.geometry.append(UInt32(truncatingIfNeeded: try reader.varint()))
                 case (1...4, _):
                     throw ProtobufError("field \(field.number) of the feature with wire type \(field.type.rawValue)", at: reader.position)
@@ -81,6 +81,12 @@ enum VectorLayerDecoder {
             throw VectorTile.DecodingError(error)
         }
         return feature
+    }
+
+    /// Adds a packed run to a repeated field: taken as it is when it is the first (the usual
+    /// case, one run a field), without copying it into a new array.
+    private static func append(_ run: [UInt32], to values: inout [UInt32]) {
+        if values.isEmpty { values = run } else { values += run }
     }
 
     /// A packed repeated uint32 field; its payload holds at least one byte a value, so the
@@ -102,32 +108,38 @@ enum VectorLayerDecoder {
     private static func value(_ bytes: UnsafeRawBufferPointer, range: Range<Int>,
                               layer: String) throws(VectorTile.DecodingError) -> VectorTile.Value {
         var reader = ProtobufReader(bytes, range: range)
-        var found: [VectorTile.Value] = []
+        var found: VectorTile.Value?
+        var count = 0
         do throws(ProtobufError) {
             while let field = try reader.field() {
+                let value: VectorTile.Value
                 switch (field.number, field.type) {
-                case (1, .lengthDelimited): found.append(.string(try reader.string(try reader.lengthDelimited())))
-                case (2, .fixed32): found.append(.float(Float(bitPattern: try reader.fixed32())))
-                case (3, .fixed64): found.append(.double(Double(bitPattern: try reader.fixed64())))
-                case (4, .varint): found.append(.int(Int64(bitPattern: try reader.varint())))
-                case (5, .varint): found.append(.uint(try reader.varint()))
+                case (1, .lengthDelimited): value = .string(try reader.string(try reader.lengthDelimited()))
+                case (2, .fixed32): value = .float(Float(bitPattern: try reader.fixed32()))
+                case (3, .fixed64): value = .double(Double(bitPattern: try reader.fixed64()))
+                case (4, .varint): value = .int(Int64(bitPattern: try reader.varint()))
+                case (5, .varint): value = .uint(try reader.varint())
                 case (6, .varint):
                     let raw = try reader.varint()
-                    found.append(.sint(Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)))
-                case (7, .varint): found.append(.bool(try reader.varint() != 0))
+                    value = .sint(Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1))
+                case (7, .varint): value = .bool(try reader.varint() != 0)
                 case (1...7, _):
                     throw ProtobufError("field \(field.number) of a value with wire type \(field.type.rawValue)", at: reader.position)
-                default: try reader.skip(field.type)
+                default:
+                    try reader.skip(field.type)
+                    continue
                 }
+                if found == nil { found = value }
+                count += 1
             }
         } catch {
             throw VectorTile.DecodingError(error, layer: layer)
         }
-        guard found.count == 1 else {
-            let reason = found.isEmpty ? "a value of no known type" : "a value with \(found.count) types"
+        guard count == 1, let found else {
+            let reason = count == 0 ? "a value of no known type" : "a value with \(count) types"
             throw VectorTile.DecodingError(reason, layer: layer, offset: range.lowerBound)
         }
-        return found[0]
+        return found
     }
 
     private static func checkTags(_ tags: [UInt32], keys: Int, values: Int, offset: Int) throws(VectorTile.DecodingError) {

@@ -93,6 +93,9 @@ struct VectorTileTests {
             (Self.layer { $0.stringField(1, "roads"); $0.bytesField(2, Self.feature(tags: [3])) },
              "layer 'roads', feature 0: an odd number of tags (1) (byte 11)"),
             (Self.layer { $0.stringField(1, "roads"); $0.bytesField(4, []) }, "layer 'roads': a value of no known type (byte 11)"),
+            (Self.layer { $0.stringField(1, "roads"); $0.bytesField(4, [0x28, 0x01, 0x38, 0x01, 0x28, 0x02]) },
+             "layer 'roads': a value with 3 types (byte 11)"),
+            (Self.layer { $0.stringField(1, "roads"); $0.bytesField(4, [0x48, 0x01]) }, "layer 'roads': a value of no known type (byte 11)"),
             (Self.layer { $0.stringField(1, "roads"); $0.bytesField(2, Self.feature(type: 9)) },
              "layer 'roads', feature 0: an unknown geometry type 9 (byte 12)"),
             (Self.layer { $0.bytesField(1, [0xFF, 0xFE]) }, "layer 'layer 0': a string that is not UTF-8 (byte 4)"),
@@ -103,6 +106,29 @@ struct VectorTileTests {
             #expect(throws: VectorTile.DecodingError.self) { try VectorTile(decoding: data) }
             #expect(VectorTile.problems(in: data).map(\.description) == [message])
         }
+    }
+
+    @Test("A value with an unknown field beside its one type, and tags and geometry split over several packed runs, decode as one")
+    func splitFields() throws {
+        var feature = ProtobufWriter()
+        feature.bytesField(2, [0x00, 0x00])
+        feature.bytesField(2, [0x01, 0x01])
+        feature.varintField(3, 2)
+        feature.bytesField(4, [0x09, 0x02, 0x02])
+        feature.bytesField(4, [0x0A, 0x04, 0x04])
+        let data = Self.layer {
+            $0.stringField(1, "roads")
+            $0.stringField(3, "class")
+            $0.stringField(3, "ref")
+            $0.bytesField(4, [0x48, 0x07, 0x0A, 0x01, 0x61])
+            $0.bytesField(4, [0x28, 0x05])
+            $0.bytesField(2, feature.bytes)
+        }
+        let layer = try #require(try VectorTile(decoding: data).layers.first)
+        #expect(layer.values == [.string("a"), .uint(5)])
+        #expect(layer.features.map(\.tags) == [[0, 0, 1, 1]])
+        #expect(layer.features.map(\.geometry) == [[9, 2, 2, 10, 4, 4]])
+        #expect(VectorTile.problems(in: data).map(\.description) == ["layer 'roads': a layer without a version (byte 2)"])
     }
 
     @Test("Names and keys in UTF-8 beyond ASCII decode to the same text and encode back to the same bytes")
