@@ -79,7 +79,7 @@ final class ConversionRun {
         try copyGrids()
         if let expected = summary.sniffedFormat, let firstNamed = mismatched.named.first {
             summary.warnings.append("\(mismatched.count) tiles are not \(expected) like the first tile "
-                + "(first: \(firstNamed.item) is \(firstNamed.reason)); they are stored as they are")
+                + "(the first of them: \(firstNamed.item) is \(firstNamed.reason)); they are stored as they are")
         }
         let tally = rewriteTally.value
         if tally.rasterPassed > 0 {

@@ -30,6 +30,26 @@ struct RecompressionTests {
         return (try TileStoreLocation(parsing: path), Dictionary(uniqueKeysWithValues: coordinates.map { ($0, payload($0)) }))
     }
 
+    @Test("Tiles of another format or compression than the first are stored as they are and counted in one warning naming the first of them")
+    func mixedFormats() throws {
+        let directory = try TemporaryDirectory()
+        let payload = Self.payload(TileCoordinate(unchecked: 0, 0, 0))
+        let tiles = [
+            Tile(coordinate: TileCoordinate(unchecked: 0, 0, 0), data: Data(try GzipCodec.compress(payload))),
+            Tile(coordinate: TileCoordinate(unchecked: 1, 0, 0), data: Data(try GzipCodec.compress(payload, zlibHeader: true))),
+            Tile(coordinate: TileCoordinate(unchecked: 1, 1, 0), data: Data(payload)),
+            Tile(coordinate: TileCoordinate(unchecked: 1, 1, 1), data: Data(try GzipCodec.compress(payload))),
+        ]
+        var metadata = TileMetadata()
+        metadata["format"] = "pbf"
+        try GeneratedStore.write(tiles, to: directory.file("mixed.mbtiles"), metadata: metadata)
+        let summary = try TileConverter.convert(from: try TileStoreLocation(parsing: directory.file("mixed.mbtiles")),
+                                                to: try TileStoreLocation(parsing: directory.file("out-folder")))
+        #expect(summary.warnings.filter { $0.contains("like the first tile") }
+            == ["2 tiles are not pbf (gzip) like the first tile (the first of them: tile 1/0/0 is pbf (zlib)); they are stored as they are"])
+        #expect(summary.tilesWritten == 4)
+    }
+
     @Test("Every target into every kind: the stored bytes have the target's compression and decode to the payload",
           arguments: [TileCompression.none, .gzip, .zstd, .brotli], ["out.mbtiles", "out-folder", "out.tar", "out.pmtiles"])
     func targets(target: TileCompression, destination: String) throws {
