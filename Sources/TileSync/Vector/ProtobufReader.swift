@@ -100,20 +100,15 @@ struct ProtobufReader {
         }
     }
 
-    /// The UTF-8 text of a range; invalid sequences are an error. ASCII text, the usual case,
-    /// is made without the standard library's general validation (which is not specialized and
-    /// looks up generic metadata at each call).
+    /// The UTF-8 text of a range; invalid sequences are an error (`checkUTF8`).
     func string(_ range: Range<Int>) throws(ProtobufError) -> String {
-        let slice = UnsafeRawBufferPointer(rebasing: bytes[range])
-        if !slice.contains(where: { $0 >= 0x80 }) { return String(decoding: slice, as: UTF8.self) }
-        guard let text = String(validating: slice, as: UTF8.self) else {
-            throw ProtobufError("a string that is not UTF-8", at: range.lowerBound)
-        }
-        return text
+        try checkUTF8(range)
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
-    /// Checks that a range is UTF-8 text without making a `String` (ASCII, the usual case, is
-    /// checked a byte at a time).
+    /// Checks that a range is UTF-8 text without making a `String`: ASCII, the usual case, a byte
+    /// at a time; the rest by the standard library's validation (not specialized: it looks up
+    /// generic metadata at each call, too slow for every name and key of every tile).
     func checkUTF8(_ range: Range<Int>) throws(ProtobufError) {
         let slice = UnsafeRawBufferPointer(rebasing: bytes[range])
         guard slice.contains(where: { $0 >= 0x80 }) else { return }

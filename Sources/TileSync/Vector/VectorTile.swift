@@ -37,3 +37,12 @@ public struct VectorTile: Sendable, Equatable {
         return Data(writer.bytes)
     }
 }
+
+extension VectorTile {
+    /// Layer and attribute names are equal when their UTF-8 bytes are (not Swift's canonical
+    /// equivalence of strings), as MapLibre and tile-join compare them.
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { left in b.withUTF8 { right in left.elementsEqual(right) } }
+    }
+}

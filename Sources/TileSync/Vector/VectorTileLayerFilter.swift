@@ -35,7 +35,7 @@ extension VectorTile {
 
             public var description: String { (layer ?? "*") + ":" + name }
 
-            func applies(to layer: String) -> Bool { self.layer.map { sameName($0, layer) } ?? true }
+            func applies(to layer: String) -> Bool { self.layer.map { VectorTile.sameName($0, layer) } ?? true }
         }
 
         /// A `--include-field`/`--exclude-field` value that names no field.
@@ -78,14 +78,14 @@ extension VectorTile {
 
         /// Whether the layer `name` is kept (names compared byte for byte).
         public func keepsLayer(_ name: String) -> Bool {
-            (keptLayers.isEmpty || keptLayers.contains { sameName($0, name) }) && !droppedLayers.contains { sameName($0, name) }
+            (keptLayers.isEmpty || keptLayers.contains { VectorTile.sameName($0, name) }) && !droppedLayers.contains { VectorTile.sameName($0, name) }
         }
 
         /// Whether the attribute `field` of `layer` is kept (names compared byte for byte).
         public func keepsField(_ field: String, inLayer layer: String) -> Bool {
-            if droppedFields.contains(where: { sameName($0.name, field) && $0.applies(to: layer) }) { return false }
+            if droppedFields.contains(where: { VectorTile.sameName($0.name, field) && $0.applies(to: layer) }) { return false }
             let kept = keptFields.filter { $0.applies(to: layer) }
-            return kept.isEmpty || kept.contains { sameName($0.name, field) }
+            return kept.isEmpty || kept.contains { VectorTile.sameName($0.name, field) }
         }
 
         func touchesFields(of layer: String) -> Bool {
@@ -184,10 +184,4 @@ extension VectorTile {
             return true
         }
     }
-}
-
-/// Layer and attribute names are equal when their UTF-8 bytes are (not Swift's canonical
-/// equivalence of strings), as MapLibre and tile-join compare them.
-private func sameName(_ a: String, _ b: String) -> Bool {
-    a.utf8.elementsEqual(b.utf8)
 }

@@ -16,7 +16,7 @@ extension VectorTile {
             } catch {
                 return [error]
             }
-            var names: Set<String> = []
+            var names: Set<[UInt8]> = []
             for slice in slices {
                 let decoded: (layer: Layer, hasVersion: Bool)
                 do throws(DecodingError) {
@@ -31,14 +31,14 @@ extension VectorTile {
         }
     }
 
-    private static func layerProblems(_ layer: Layer, hasVersion: Bool, names: inout Set<String>, offset: Int) -> [DecodingError] {
+    private static func layerProblems(_ layer: Layer, hasVersion: Bool, names: inout Set<[UInt8]>, offset: Int) -> [DecodingError] {
         var problems: [DecodingError] = []
         if !hasVersion { problems.append(DecodingError("a layer without a version", layer: layer.name, offset: offset)) }
         if !(1...2).contains(layer.version) {
             problems.append(DecodingError("an unknown version \(layer.version)", layer: layer.name, offset: offset))
         }
         if layer.extent == 0 { problems.append(DecodingError("an extent of 0", layer: layer.name, offset: offset)) }
-        if !names.insert(layer.name).inserted {
+        if !names.insert(Array(layer.name.utf8)).inserted {
             problems.append(DecodingError("a second layer of this name", layer: layer.name, offset: offset))
         }
         for (index, feature) in layer.features.enumerated() {

@@ -1,7 +1,8 @@
 /// The per-layer figures of `TileStatistics`, gathered tile by tile.
 struct LayerTally {
     private var counted: [TileStatistics.Layer] = []
-    private var index: [String: Int] = [:]
+    /// Positions by the name's bytes (`VectorTile.sameName`).
+    private var index: [[UInt8]: Int] = [:]
     private var fields: [Set<String>] = []
     /// Per layer, the keys last added to its fields: tiles of one store repeat them, and
     /// comparing is cheaper than hashing each again.
@@ -19,13 +20,13 @@ struct LayerTally {
         }
         for (order, layer) in tileLayers.enumerated() {
             let position: Int
-            if order < lastPositions.count, counted[lastPositions[order]].name == layer.name {
+            if order < lastPositions.count, VectorTile.sameName(counted[lastPositions[order]].name, layer.name) {
                 position = lastPositions[order]
-            } else if let known = index[layer.name] {
+            } else if let known = index[Array(layer.name.utf8)] {
                 position = known
             } else {
                 position = counted.count
-                index[layer.name] = position
+                index[Array(layer.name.utf8)] = position
                 counted.append(TileStatistics.Layer(name: layer.name))
                 fields.append([])
                 lastKeys.append([])

@@ -111,6 +111,9 @@ struct VectorLayerFilterTests {
         let filtered = try Self.filter(dropping: [composed]).apply(to: tile.encoded())
         #expect(filtered.data == VectorTile(layers: [tile.layers[0]]).encoded())
         #expect(filtered.layerNames.map { Array($0.utf8) } == [Array(decomposed.utf8), Array(composed.utf8)])
+        #expect(VectorTile.problems(in: tile.encoded()).isEmpty, "two layers, not one name twice")
+        #expect(VectorTile.problems(in: VectorTile(layers: [tile.layers[1], tile.layers[1]]).encoded()).map(\.description)
+            == ["layer 'caf\u{E9}': a second layer of this name (byte 25)"])
     }
 
     @Test("Many named layers (past the matcher's linear search, past 64 bits of the seen set) are found and noted alike")
