@@ -58,7 +58,7 @@ public enum StoreVerifier {
             return report
         }
         let metadata = try reader.metadata()
-        let content = deep ? TileContentCheck(declared: try reader.declaredTileCompression()) : nil
+        let content = deep ? TileContentCheck(declared: try reader.declaredTileCompression(), declaredFormat: metadata.format) : nil
         if deep, !RasterReencoder.isAvailable { report.notes.append("PNG, JPEG and WebP tiles are not decoded: this build has no raster codecs") }
         let summary = try scanTiles(reader, metadata: metadata, content: content, report: &report, progress: progress,
                                     isCancelled: isCancelled)

@@ -4,10 +4,14 @@ import Foundation
 /// declared brotli compression) through `VectorTile.problems(in:)`; JSON tiles through the JSON
 /// parser; PNG, JPEG and WebP tiles through a full decode of their pixels. GIF tiles and
 /// content of no known format are not decoded (the format check already names the latter), nor
-/// are images in a build without the raster codecs (`verify` notes it).
+/// are images in a build without the raster codecs (`verify` notes it). JSON found inside a
+/// compressed tile of a store whose metadata says `pbf` is named too: the format check, which
+/// sees only the compression's magic bytes, takes such a tile for a vector tile.
 struct TileContentCheck: Sendable {
     /// The compression the store declares for its tiles (brotli has no magic bytes).
     let declared: TileCompression?
+    /// The format the store's metadata declares, if any.
+    var declaredFormat: TileFormat? = nil
 
     /// What is wrong with one tile's content, one message each; empty when it decodes.
     /// - Parameter codecs: decoders kept between tiles on the calling thread.
@@ -34,12 +38,16 @@ struct TileContentCheck: Sendable {
                 return ["the \(compression.rawValue) stream does not decode: \(error.description)"]
             }
             if let first = raw.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+                var found: [String] = []
+                if declaredFormat == .pbf, compression != .none {
+                    found.append("is JSON inside its \(compression.rawValue) compression, but the metadata format is pbf")
+                }
                 do throws(JSONError) {
                     _ = try JSONParser.parse(Data(raw))
-                    return []
                 } catch {
-                    return ["the JSON does not parse: \(error.description)"]
+                    found.append("the JSON does not parse: \(error.description)")
                 }
+                return found
             }
             return VectorTile.problems(in: Data(raw)).map { "vector tile: \($0.description)" }
         }

@@ -29,7 +29,8 @@ struct VerifyCommand: Command {
             protocol buffers wire errors, a layer without a name or version, two layers of one
             name, key or value indexes out of range, values of no known type, geometry commands
             that run past their data or do not fit the geometry type (a polygon whose first ring
-            is not exterior, in version 2 layers); a PNG, JPEG or WebP image that does not decode.
+            is not exterior, in version 2 layers); a PNG, JPEG or WebP image that does not decode;
+            JSON inside a compressed tile of a store whose format is pbf.
             Metadata that does not describe the tiles (minzoom, maxzoom, bounds, a PMTiles header's
             centre) is a warning: the exit status says whether the data is sound.
             Exit status 0 when the data is sound or the stores identical, 1 otherwise.

@@ -41,6 +41,29 @@ struct DeepVerificationTests {
         #expect(shallow.counts[.content] == nil)
     }
 
+    @Test("JSON inside a gzip tile of a store that declares pbf is named (the format check sees only gzip); JSON that does not parse is named too")
+    func jsonInsideCompression() throws {
+        let directory = try TemporaryDirectory()
+        let tiles = [
+            Tile(coordinate: TileCoordinate(unchecked: 0, 0, 0), data: try Self.gzip(Data(#"{"type":"FeatureCollection","features":[]}"#.utf8))),
+            Tile(coordinate: TileCoordinate(unchecked: 1, 0, 0), data: try Self.gzip(Data(#"{"type":"#.utf8))),
+            Tile(coordinate: TileCoordinate(unchecked: 1, 1, 0), data: try Self.gzip(VectorTileTests.sample.encoded())),
+        ]
+        var metadata = GeneratedStore.defaultMetadata
+        metadata["format"] = "pbf"
+        try GeneratedStore.write(tiles, to: directory.file("pbf.mbtiles"), metadata: metadata)
+        let report = try StoreVerifier.verify(TileStoreLocation(parsing: directory.file("pbf.mbtiles")), deep: true)
+        let content = report.problems.filter { $0.category == .content }.map(\.description)
+        #expect(content.count == 3 && report.counts[.format] == nil)
+        #expect(content.contains("tile 0/0/0: is JSON inside its gzip compression, but the metadata format is pbf"))
+        #expect(content.contains("tile 1/0/0: is JSON inside its gzip compression, but the metadata format is pbf"))
+        #expect(content.contains { $0.hasPrefix("tile 1/0/0: the JSON does not parse: ") })
+        metadata["format"] = "json"
+        try GeneratedStore.write(Array(tiles.prefix(1)), to: directory.file("json.mbtiles"), metadata: metadata)
+        let json = try StoreVerifier.verify(TileStoreLocation(parsing: directory.file("json.mbtiles")), deep: true)
+        #expect(json.counts[.content] == nil)
+    }
+
     @Test("The bundled sample's PNG tiles all decode", .enabled(if: RasterReencoder.isAvailable))
     func sampleDecodes() throws {
         let report = try StoreVerifier.verify(TileStoreLocation(parsing: Fixtures.packageRoot.appendingPathComponent("Samples/world.mbtiles").path),
