@@ -132,6 +132,7 @@ public struct TileStatistics: Sendable {
 
     private mutating func countLayers(_ reader: any TileReader, filter: TileFilter, isCancelled: () -> Bool) throws {
         let declared = try reader.declaredTileCompression()
+        let declaresVector = try reader.metadata().format == .pbf
         let cursor = try reader.tiles(matching: filter)
         let repeats = try DedupIndex()
         var repeated = 0
@@ -146,7 +147,7 @@ public struct TileStatistics: Sendable {
                 DispatchQueue.concurrentPerform(iterations: runs) { run in
                     let codecs = TileRecompressor.Codecs()
                     for index in stride(from: run, to: tiles.count, by: runs) {
-                        output[index] = Self.census(of: tiles[index].data, declared: declared, codecs: codecs)
+                        output[index] = Self.census(of: tiles[index].data, declared: declared, declaresVector: declaresVector, codecs: codecs)
                     }
                 }
             }
@@ -168,11 +169,16 @@ public struct TileStatistics: Sendable {
     }
 
     /// The layers of one tile; nil for a vector tile that cannot be read, [] for other content.
-    static func census(of data: Data, declared: TileCompression?,
+    /// Bytes of no known format are read as a vector tile (as the layer filter reads them): those
+    /// that do not decode count as unreadable where the store declares `pbf`, as other content
+    /// elsewhere.
+    static func census(of data: Data, declared: TileCompression?, declaresVector: Bool,
                        codecs: TileRecompressor.Codecs) -> [VectorLayerCensus.Layer]? {
         let sniffed = SniffedTileFormat(sniffing: data.prefix(16))
-        guard sniffed.format == .pbf || (sniffed.format == .unknown && declared == .brotli) else { return [] }
-        let compression: TileCompression = sniffed.format == .unknown ? .brotli : sniffed.compression
-        return try? codecs.withDecoded(data, compression) { bytes in try? VectorLayerCensus.layers(in: bytes) }
+        guard sniffed.format == .pbf || sniffed.format == .unknown else { return [] }
+        let isGuess = sniffed.format == .unknown && declared != .brotli
+        let compression: TileCompression = sniffed.format == .unknown ? declared == .brotli ? .brotli : .none : sniffed.compression
+        let layers = try? codecs.withDecoded(data, compression) { bytes in try? VectorLayerCensus.layers(in: bytes) }
+        return layers ?? (isGuess && !declaresVector ? [] : nil)
     }
 }

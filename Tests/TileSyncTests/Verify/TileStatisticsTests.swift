@@ -57,6 +57,25 @@ struct TileStatisticsTests {
         }
     }
 
+    @Test("Bytes of no known format are read as vector tiles: counted when they decode, unreadable in a pbf store when not, other content elsewhere")
+    func unknownBytes() throws {
+        let directory = try TemporaryDirectory()
+        let layer = VectorTile.Layer(name: "roads", keys: [], values: [], features: [VectorTile.Feature(type: .point, tags: [], geometry: [9, 2, 2])])
+        let tiles = [
+            Tile(coordinate: TileCoordinate(unchecked: 1, 0, 0), data: Data([0x80, 0x01, 0x05]) + VectorTile(layers: [layer]).encoded()),
+            Tile(coordinate: TileCoordinate(unchecked: 1, 1, 0), data: Data([0x18, 0x05])),
+        ]
+        for format in ["pbf", "png"] {
+            var metadata = GeneratedStore.defaultMetadata
+            metadata["format"] = format
+            let path = directory.file("\(format).mbtiles")
+            try GeneratedStore.write(tiles, to: path, metadata: metadata)
+            let statistics = try TileStatistics.compute(TileStoreLocation(parsing: path), layers: true)
+            #expect(statistics.layers.map(\.name) == ["roads"] && statistics.layers.first?.tiles == 1 && statistics.layers.first?.features == 1)
+            #expect(statistics.undecodedTiles == (format == "pbf" ? 1 : 0))
+        }
+    }
+
     @Test("Repeated contents from the stored hashes of a normalized MBTiles, without reading the tiles; nearest ranks on known sizes")
     func repeatedContents() throws {
         let directory = try TemporaryDirectory()

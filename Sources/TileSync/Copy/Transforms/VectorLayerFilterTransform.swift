@@ -14,21 +14,26 @@ extension TileTransformSettings {
 /// vector tiles keep only the layers and attributes asked for, in their own compression (gzip
 /// stays gzip, zlib stays zlib, brotli when the source declares it); a tile the filter leaves
 /// whole keeps its bytes; a tile left without a layer is dropped unless `keepsEmptyTiles`.
-/// Raster and JSON tiles pass. The metadata's `vector_layers` and `tilestats` (in `json`) keep
+/// Raster and JSON tiles pass. Bytes of no known format are read as a vector tile (one may
+/// begin with a field other than a layer); those that do not decode are invalid tiles where
+/// the store declares `pbf` and pass elsewhere. The metadata's `vector_layers` and `tilestats` (in `json`) keep
 /// only what remains; layers the filter names that no tile holds are said at the end.
 final class VectorLayerFilterTransform: TileTransform, TileTransformKind {
     let filter: VectorTile.LayerFilter
     private let declared: TileCompression?
+    /// The store declares vector tiles (`format` pbf).
+    private let declaresVector: Bool
     private let store: String
     private let matcher: VectorTile.LayerFilter.NameMatcher
     /// The named layers some tile held: the first 64 as bits, the rest in a set.
     private let seenBits = Atomic<UInt64>(0)
     private let seenBeyond = Mutex<Set<Int>>([])
 
-    init(filter: VectorTile.LayerFilter, declared: TileCompression?, store: String) {
+    init(filter: VectorTile.LayerFilter, declared: TileCompression?, declaresVector: Bool, store: String) {
         self.filter = filter
         matcher = VectorTile.LayerFilter.NameMatcher(filter)
         self.declared = declared
+        self.declaresVector = declaresVector
         self.store = store
     }
 
@@ -82,15 +87,17 @@ final class VectorLayerFilterTransform: TileTransform, TileTransformKind {
 
     static func make(_ settings: TileTransformSettings, _ reader: any TileReader) throws -> (any TileTransform)? {
         guard let filter = settings.layerFilter, !filter.keepsEverything || filter.keepsEmptyTiles else { return nil }
-        return VectorLayerFilterTransform(filter: filter, declared: try reader.declaredTileCompression(), store: reader.location.address)
+        return VectorLayerFilterTransform(filter: filter, declared: try reader.declaredTileCompression(),
+                                          declaresVector: try reader.metadata().format == .pbf, store: reader.location.address)
     }
 
     var identity: String { "vector \(filter.description)" }
 
     func apply(_ tile: Tile, codecs: TileRecompressor.Codecs) throws(TileStoreError) -> TileTransformOutcome {
         let sniffed = SniffedTileFormat(sniffing: tile.data.prefix(16))
-        guard sniffed.format == .pbf || (sniffed.format == .unknown && declared == .brotli) else { return .unchanged(nil) }
-        let compression: TileCompression = sniffed.format == .unknown ? .brotli : sniffed.compression
+        guard sniffed.format == .pbf || sniffed.format == .unknown else { return .unchanged(nil) }
+        let isGuess = sniffed.format == .unknown && declared != .brotli
+        let compression: TileCompression = sniffed.format == .unknown ? declared == .brotli ? .brotli : .none : sniffed.compression
         let filtered: Data?
         var seen = VectorTile.LayerFilter.NameMatcher.Seen()
         do {
@@ -100,6 +107,7 @@ final class VectorLayerFilterTransform: TileTransform, TileTransformKind {
         } catch let error as CompressionError {
             throw invalid(tile, "cannot be decompressed from \(compression.rawValue) for the layer filter: \(error.description)")
         } catch let error as VectorTile.DecodingError {
+            if isGuess, !declaresVector { return .unchanged(nil) }
             throw invalid(tile, "is not a vector tile the layer filter can read: \(error.description)")
         } catch {
             throw invalid(tile, "cannot be filtered: \(error)")

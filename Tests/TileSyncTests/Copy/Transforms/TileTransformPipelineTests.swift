@@ -4,9 +4,12 @@ import Testing
 
 @Suite("The tile transform pipeline: stages in order, their outcomes joined, the metadata adjusted")
 struct TileTransformPipelineTests {
-    static func rewriter(_ settings: TileTransformSettings) throws -> TileRewriter? {
+    static func rewriter(_ settings: TileTransformSettings, format: String = "png") throws -> TileRewriter? {
         let directory = try TemporaryDirectory()
-        try GeneratedStore.write([Tile(coordinate: TileCoordinate(unchecked: 0, 0, 0), data: Data([0x1A, 0x00]))], to: directory.file("s.mbtiles"))
+        var metadata = GeneratedStore.defaultMetadata
+        metadata["format"] = format
+        try GeneratedStore.write([Tile(coordinate: TileCoordinate(unchecked: 0, 0, 0), data: Data([0x1A, 0x00]))], to: directory.file("s.mbtiles"),
+                                 metadata: metadata)
         return try withExtendedLifetime(directory) { try TileRewriter(settings: settings, reader: try TileStoreLocation(parsing: directory.file("s.mbtiles")).openReader()) }
     }
 
@@ -72,6 +75,33 @@ struct TileTransformPipelineTests {
             return
         }
         #expect(emptying.notes() == ["no tile holds a layer 'rivers' (named by the layer filter)"])
+    }
+
+    @Test("Bytes of no known format are read as a vector tile: one that begins with another field than a layer is filtered; one that does not decode is an invalid tile where the store says pbf, and passes elsewhere")
+    func unknownBytes() throws {
+        var filter = VectorTile.LayerFilter()
+        filter.droppedLayers = ["roads"]
+        let codecs = TileRecompressor.Codecs()
+        let extended = Tile(coordinate: TileCoordinate(unchecked: 2, 1, 1), data: Data([0x80, 0x01, 0x05]) + VectorLayerFilterTests.tile.encoded())
+        let garbage = Tile(coordinate: TileCoordinate(unchecked: 2, 1, 2), data: Data([0x18, 0x05]))
+        for format in ["pbf", "png"] {
+            let rewriter = try #require(try Self.rewriter(Self.settings(layerFilter: filter), format: format))
+            guard case .rewritten(let written) = try rewriter.rewrite(extended, codecs: codecs) else {
+                Issue.record("the tile beginning with field 16 was not filtered (\(format))")
+                continue
+            }
+            #expect(written.data == VectorTile(layers: [VectorLayerFilterTests.tile.layers[0]]).encoded())
+            if format == "pbf" {
+                let error = #expect(throws: TileStoreError.self) { try rewriter.rewrite(garbage, codecs: codecs) }
+                #expect(error?.kind == .invalidTile && error?.item == "tile 2/1/2")
+                #expect(error?.message == "is not a vector tile the layer filter can read: layer 'layer 0': a layer field of wire type 0 (byte 0)")
+            } else {
+                guard case .unchanged = try rewriter.rewrite(garbage, codecs: codecs) else {
+                    Issue.record("bytes of no format in a png store were not passed")
+                    continue
+                }
+            }
+        }
     }
 
     @Test("The metadata gets each stage's changes: the compression written and the layers that remain")
