@@ -109,9 +109,10 @@ struct TileRewriter: Sendable {
     private func rewriteEach(_ tiles: [Tile]) -> [Result<Outcome, TileStoreError>] {
         var results = [Result<Outcome, TileStoreError>](repeating: .success(.dropped(.emptyRaster)), count: tiles.count)
         // Raster tiles take milliseconds each: one tile an iteration keeps every core busy to
-        // the end of the batch. Vector tiles take microseconds: one run of tiles a core.
+        // the end of the batch. Vector tiles take microseconds: four runs of tiles a core, so that
+        // a core the reading or writing thread holds for a while does not keep the batch waiting.
         let heavy = stages.contains { $0.isHeavy }
-        let iterations = heavy ? tiles.count : max(1, min(tiles.count, ProcessInfo.processInfo.activeProcessorCount))
+        let iterations = heavy ? tiles.count : max(1, min(tiles.count, ProcessInfo.processInfo.activeProcessorCount * 4))
         let step = heavy ? tiles.count : iterations
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let output = buffer
