@@ -77,7 +77,7 @@ final class CurlLoop: @unchecked Sendable {
             }
             if stopping { break }
             for request in queued {
-                guard let transfer = CurlTransfer(request.request, bodyFile: request.bodyFile, timeout: request.timeout,
+                guard let transfer = CurlTransfer(request.request, bodyFile: request.bodyFile, timeout: request.timeout, maxBodyBytes: request.maxBodyBytes,
                                                   connection: connection, protocols: protocols, completion: request.completion) else { continue }
                 guard curl_multi_add_handle(multi, transfer.handle) == CURLM_OK else {
                     transfer.fail(URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "libcurl refused the request"]))

@@ -28,8 +28,8 @@ final class CurlSender: HTTPSender {
         loop.stop()
     }
 
-    func send(_ request: URLRequest, bodyFile: URL?, completion: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) {
-        loop.add(CurlTransferRequest(request: request, bodyFile: bodyFile, timeout: timeout, completion: completion))
+    func send(_ request: URLRequest, bodyFile: URL?, maxBodyBytes: Int, completion: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) {
+        loop.add(CurlTransferRequest(request: request, bodyFile: bodyFile, timeout: timeout, maxBodyBytes: maxBodyBytes, completion: completion))
     }
 }
 #endif

@@ -22,14 +22,18 @@ final class CurlTransfer {
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private var uploadFile: Int32 = -1
     fileprivate var body = Data()
+    /// The longest body taken; past it the transfer stops (`bodyTooLong`).
+    fileprivate let maxBodyBytes: Int
+    fileprivate var bodyTooLong = false
     fileprivate var status = 0
     fileprivate var headers: [String: String] = [:]
 
     /// Sets up the handle; nil (after calling the completion with the error) when the request
     /// cannot be sent (no URL, an unreadable body file).
-    init?(_ request: URLRequest, bodyFile: URL?, timeout: TimeInterval, connection: CurlConnectionSetup, protocols: HTTPHostProtocols?,
-          completion: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) {
+    init?(_ request: URLRequest, bodyFile: URL?, timeout: TimeInterval, maxBodyBytes: Int, connection: CurlConnectionSetup,
+          protocols: HTTPHostProtocols?, completion: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) {
         self.request = request
+        self.maxBodyBytes = maxBodyBytes
         self.protocols = protocols
         self.completion = completion
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
@@ -169,6 +173,10 @@ final class CurlTransfer {
 
     /// Hands the outcome of the finished transfer to the completion (on another thread).
     func finish(_ result: CURLcode) {
+        if bodyTooLong {
+            fail(.bodyTooLong(limit: maxBodyBytes))
+            return
+        }
         guard result == CURLE_OK else {
             fail(Self.error(result, detail: String(cString: errorBuffer)))
             return
@@ -223,6 +231,10 @@ private func transfer(_ context: UnsafeMutableRawPointer?) -> CurlTransfer? {
 
 private let curlReceivedBody: curl_write_callback = { pointer, size, count, context in
     guard let pointer, let transfer = transfer(context) else { return 0 }
+    guard size * count <= transfer.maxBodyBytes - transfer.body.count else {
+        transfer.bodyTooLong = true
+        return 0
+    }
     transfer.body.append(UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: size * count)
     return size * count
 }

@@ -9,6 +9,8 @@ struct CurlTransferRequest: Sendable {
     let request: URLRequest
     let bodyFile: URL?
     let timeout: TimeInterval
+    /// The longest answer body taken.
+    let maxBodyBytes: Int
     let completion: @Sendable (Data?, URLResponse?, (any Error)?) -> Void
 }
 #endif

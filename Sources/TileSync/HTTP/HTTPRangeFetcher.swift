@@ -30,8 +30,20 @@ final class HTTPRangeFetcher: ByteRangeFetching {
         request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
         if let etag { request.setValue(etag, forHTTPHeaderField: "If-Match") }
         let prepared = request
-        transport.start(makeRequest: { prepared }, judge: Self.judge,
-                        transportFailure: { HTTPError(message: $0) }, completion: completion)
+        transport.start(makeRequest: { prepared }, maxBodyBytes: Self.maxBodyBytes(for: range), judge: Self.judge,
+                        transportFailure: Self.transportFailure, completion: completion)
+    }
+
+    /// The longest answer a range request takes: the range, or 64 KiB for a short range (an
+    /// error page). A server that ignores `Range` and sends a whole large object is stopped
+    /// there instead of being held in memory.
+    static func maxBodyBytes(for range: Range<UInt64>) -> Int {
+        max(Int(clamping: range.upperBound - range.lowerBound), 64 << 10)
+    }
+
+    /// A failure without an answer; an answer longer than the range asked for says what to do.
+    static func transportFailure(_ message: String, code: URLError.Code?) -> HTTPError {
+        HTTPError(message: message, hint: code == .dataLengthExceedsMaximum ? "serve the archive from a server that answers HTTP Range requests" : nil)
     }
 
     private static func judge(_ http: HTTPURLResponse, body: Data) -> HTTPAttemptOutcome<ByteRangeAnswer, HTTPError> {

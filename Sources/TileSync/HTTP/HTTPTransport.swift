@@ -41,27 +41,38 @@ final class HTTPTransport: Sendable {
     /// - Parameters:
     ///   - makeRequest: the request of each attempt (signed anew: signatures carry the time).
     ///   - bodyFile: a file streamed as the body of every attempt.
+    ///   - maxBodyBytes: the longest answer body taken (a longer one is a failure not retried,
+    ///     and libcurl stops receiving it there): bounds the memory a server can make a request
+    ///     hold.
     ///   - judge: what an HTTP answer comes to.
-    ///   - transportFailure: the failure for a request that got no answer, from a reason in words.
+    ///   - transportFailure: the failure for a request that got no answer (or an answer longer
+    ///     than `maxBodyBytes`), from a reason in words and the `URLError` code when there is one.
     ///   - onRetry: called before each retry (counters).
     func start<Answer: Sendable, Failure: Error>(
         makeRequest: @escaping @Sendable () -> URLRequest,
         bodyFile: URL? = nil,
+        maxBodyBytes: Int = HTTPTransport.defaultMaxBodyBytes,
         judge: @escaping @Sendable (HTTPURLResponse, Data) -> HTTPAttemptOutcome<Answer, Failure>,
-        transportFailure: @escaping @Sendable (String) -> Failure,
+        transportFailure: @escaping @Sendable (String, URLError.Code?) -> Failure,
         onRetry: @escaping @Sendable () -> Void = {},
         completion: @escaping @Sendable (Result<Answer, Failure>) -> Void
     ) {
-        attempt(number: 1, makeRequest: makeRequest, bodyFile: bodyFile, judge: judge, transportFailure: transportFailure, onRetry: onRetry,
-                completion: completion)
+        attempt(number: 1, makeRequest: makeRequest, bodyFile: bodyFile, maxBodyBytes: maxBodyBytes, judge: judge,
+                transportFailure: transportFailure, onRetry: onRetry, completion: completion)
     }
+
+    /// The longest answer body taken unless a request says otherwise: a tile, a TileJSON
+    /// document, an object or a listing of object storage (64 MiB, as the largest tile a
+    /// folder's file may hold).
+    static let defaultMaxBodyBytes = FileBytes.maxTileSize
 
     private func attempt<Answer: Sendable, Failure: Error>(
         number: Int,
         makeRequest: @escaping @Sendable () -> URLRequest,
         bodyFile: URL?,
+        maxBodyBytes: Int,
         judge: @escaping @Sendable (HTTPURLResponse, Data) -> HTTPAttemptOutcome<Answer, Failure>,
-        transportFailure: @escaping @Sendable (String) -> Failure,
+        transportFailure: @escaping @Sendable (String, URLError.Code?) -> Failure,
         onRetry: @escaping @Sendable () -> Void,
         completion: @escaping @Sendable (Result<Answer, Failure>) -> Void
     ) {
@@ -71,12 +82,12 @@ final class HTTPTransport: Sendable {
                 let code = (error as? URLError)?.code
                 let retryable = code.map { Self.retryableTransportErrors.contains($0) } ?? true
                 let detail = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String
-                outcome = .failure(transportFailure(code.map { Self.describe($0, detail: detail) } ?? error.localizedDescription),
+                outcome = .failure(transportFailure(code.map { Self.describe($0, detail: detail) } ?? error.localizedDescription, code),
                                    retryable: retryable)
             } else if let http = response as? HTTPURLResponse {
                 outcome = judge(http, data ?? Data())
             } else {
-                outcome = .failure(transportFailure("no HTTP answer"), retryable: true)
+                outcome = .failure(transportFailure("no HTTP answer", nil), retryable: true)
             }
             switch outcome {
             case .answer(let answer):
@@ -89,12 +100,12 @@ final class HTTPTransport: Sendable {
                 onRetry()
                 let delay = asked.map { max($0, policy.delay(after: number)) } ?? policy.delay(after: number)
                 DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
-                    attempt(number: number + 1, makeRequest: makeRequest, bodyFile: bodyFile, judge: judge, transportFailure: transportFailure,
-                            onRetry: onRetry, completion: completion)
+                    attempt(number: number + 1, makeRequest: makeRequest, bodyFile: bodyFile, maxBodyBytes: maxBodyBytes, judge: judge,
+                            transportFailure: transportFailure, onRetry: onRetry, completion: completion)
                 }
             }
         }
-        sender.send(makeRequest(), bodyFile: bodyFile, completion: handler)
+        sender.send(makeRequest(), bodyFile: bodyFile, maxBodyBytes: maxBodyBytes, completion: handler)
     }
 
     /// Transport errors worth another attempt. `.unknown` is among them: FoundationNetworking
@@ -119,6 +130,7 @@ final class HTTPTransport: Sendable {
                 + "; a private certificate authority is trusted with --cacert FILE or SSL_CERT_FILE"
         case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateNotYetValid:
             "the TLS connection failed" + (detail.map { " (\($0))" } ?? "")
+        case .dataLengthExceedsMaximum: detail ?? "the answer is longer than this request takes"
         default: "the request failed (URLError \(code.rawValue)\(detail.map { ": " + $0 } ?? ""))"
         }
     }

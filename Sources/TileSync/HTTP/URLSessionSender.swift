@@ -30,12 +30,21 @@ final class URLSessionSender: HTTPSender {
         }
     }
 
-    func send(_ request: URLRequest, bodyFile: URL?, completion: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) {
+    /// URLSession gathers the whole body before it is seen: a body past `maxBodyBytes` fails
+    /// as with libcurl, but only once it has arrived.
+    func send(_ request: URLRequest, bodyFile: URL?, maxBodyBytes: Int, completion: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) {
         let session = nextURLSession()
+        let limited: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
+            if error == nil, let data, data.count > maxBodyBytes {
+                completion(nil, nil, URLError.bodyTooLong(limit: maxBodyBytes))
+            } else {
+                completion(data, response, error)
+            }
+        }
         if let bodyFile {
-            session.uploadTask(with: request, fromFile: bodyFile, completionHandler: completion).resume()
+            session.uploadTask(with: request, fromFile: bodyFile, completionHandler: limited).resume()
         } else {
-            session.dataTask(with: request, completionHandler: completion).resume()
+            session.dataTask(with: request, completionHandler: limited).resume()
         }
     }
 

@@ -41,8 +41,9 @@ final class S3Client: Sendable {
         let endpoint = configuration.endpoint.absoluteString
         S3RequestCounters.shared.count(request.operation, endpoint: endpoint)
         transport.start(makeRequest: { [self] in signed(request) }, bodyFile: request.bodyFile?.url,
+                        maxBodyBytes: request.maxBodyBytes ?? HTTPTransport.defaultMaxBodyBytes,
                         judge: { http, body in Self.judge(request, http: http, body: body, accepting: accepting) },
-                        transportFailure: { S3Error(message: "\($0) (\(endpoint))", key: request.item) },
+                        transportFailure: { message, _ in S3Error(message: "\(message) (\(endpoint))", key: request.item) },
                         onRetry: { S3RequestCounters.shared.count(S3RequestCounters.retry, endpoint: endpoint) },
                         completion: completion)
     }

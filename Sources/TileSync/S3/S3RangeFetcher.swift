@@ -19,6 +19,7 @@ final class S3RangeFetcher: ByteRangeFetching {
         var request = S3Client.getRequest(key)
         request.headers["Range"] = "bytes=\(range.lowerBound)-\(range.upperBound - 1)"
         if let etag { request.headers["If-Match"] = etag }
+        request.maxBodyBytes = HTTPRangeFetcher.maxBodyBytes(for: range)
         let credentials = client.configuration.credentials
         let endpoint = client.configuration.endpoint.absoluteString
         client.start(request, accepting: ByteRangeAnswer.statuses) { result in

@@ -10,6 +10,8 @@ struct S3Request: Sendable {
     var body: Data
     /// A file sent as the body instead of `body`, with its SHA-256 (lowercase hex).
     var bodyFile: (url: URL, sha256: String)?
+    /// The longest answer body taken; nil for `HTTPTransport.defaultMaxBodyBytes`.
+    var maxBodyBytes: Int?
 
     init(_ method: String, key: String? = nil, query: [(String, String)] = [], headers: [String: String] = [:], body: Data = Data()) {
         self.method = method

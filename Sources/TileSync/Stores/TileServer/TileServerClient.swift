@@ -51,7 +51,8 @@ final class TileServerClient: Sendable {
         if let etag = ifChanged?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         if let date = ifChanged?.lastModified { request.setValue(date, forHTTPHeaderField: "If-Modified-Since") }
         let prepared = request
-        transport.start(makeRequest: { prepared }, judge: Self.judge, transportFailure: { HTTPError(message: $0) }, completion: completion)
+        transport.start(makeRequest: { prepared }, judge: Self.judge, transportFailure: { message, _ in HTTPError(message: message) },
+                        completion: completion)
     }
 
     /// Asks for one URL and waits for the answer.
