@@ -5,49 +5,6 @@ import FoundationNetworking
 import Testing
 @testable import TileSync
 
-/// python's `http.server` on `127.0.0.1:0` over a temporary folder: it ignores `Range` and
-/// answers every request for a file with all of it (200), as some servers do.
-final class RangeIgnoringServer {
-    let root: TemporaryDirectory
-    let port: Int
-    private let process: Process
-
-    init(serving root: TemporaryDirectory) throws {
-        self.root = root
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", root.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let handle = output.fileHandleForReading
-        var text = ""
-        var found: Int?
-        while found == nil, case let chunk = handle.availableData, !chunk.isEmpty {
-            text += String(decoding: chunk, as: UTF8.self)
-            if let start = text.range(of: " port "), let end = text[start.upperBound...].firstIndex(of: " ") {
-                found = Int(text[start.upperBound..<end])
-            }
-        }
-        guard let found else {
-            process.terminate()
-            process.waitUntilExit()
-            throw HTTPError(message: "python3 -m http.server did not start: \(text.suffix(300))")
-        }
-        port = found
-        Thread.detachNewThread { while let data = try? handle.read(upToCount: 65536), !data.isEmpty {} }
-    }
-
-    deinit {
-        // SIGKILL: a SIGTERM the test process ignores stays ignored in the server it started.
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
-
-    func url(_ name: String) -> String { "http://127.0.0.1:\(port)/\(name)" }
-}
-
 @Suite("Answers longer than a request takes are cut off where they pass it, never held whole")
 struct HTTPBodyLimitTests {
     /// The outcome of one GET of `url` through a transport taking at most `limit` bytes.
