@@ -53,6 +53,9 @@ struct TileRewriter: Sendable {
     /// What the stages have to say at the end of a run.
     func notes() -> [String] { stages.flatMap { $0.notes() } }
 
+    /// What the stages can say from the source's metadata alone (`TileTransform.notes(fromMetadata:)`).
+    func notes(fromMetadata metadata: TileMetadata) -> [String] { stages.flatMap { $0.notes(fromMetadata: metadata) } }
+
     /// One tile through every stage.
     func rewrite(_ tile: Tile, codecs: TileRecompressor.Codecs) throws(TileStoreError) -> Outcome {
         var current = tile, changed = false, rasterPassed = false, smaller = false

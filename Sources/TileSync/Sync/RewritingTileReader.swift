@@ -116,10 +116,12 @@ final class RewritingTileReader: TileReader, CompressionDeclaring, SelectiveStre
     }
 
     /// The rewriter's notes (layers the filter names that no tile holds) when this run looked
-    /// into every tile of the source itself; none when the index came from elsewhere or some
-    /// tiles' rewriting from the last run's memo, which cannot tell what they hold.
+    /// into every tile of the source itself; else (the index came from elsewhere, or some tiles'
+    /// rewriting from the last run's memo, which cannot tell what they hold) what the source's
+    /// metadata says (named layers its `vector_layers` does not list).
     var rewriterNotes: [String] {
-        listedWholeSource && openedMemo?.answeredFromLastRun != true ? rewriter.notes() : []
+        if listedWholeSource && openedMemo?.answeredFromLastRun != true { return rewriter.notes() }
+        return (try? source.metadata()).map { rewriter.notes(fromMetadata: $0) } ?? []
     }
 
     /// After a sync whose index reached the end: the memo of this run replaces the last one.

@@ -55,6 +55,7 @@ public enum TileSynchronizer {
         let context = try SyncContext(source: source, destination: destination, options: options, sourceReader: sourceReader,
                                       rewritingSource: rewritingSource)
         if var unchanged = context.unchangedSummary() {
+            unchanged.notes += rewritingSource?.rewriterNotes ?? []
             unchanged.seconds = Date().timeIntervalSince(started)
             return unchanged
         }

@@ -17,10 +17,14 @@ protocol TileTransform: Sendable {
     func adjust(_ metadata: inout TileMetadata)
     /// What the user should know at the end of a run (layers named that no tile held).
     func notes() -> [String]
+    /// What can be said from the source's metadata alone, for a run that did not look into
+    /// every tile itself (a sync whose tiles came from its last run's memo).
+    func notes(fromMetadata metadata: TileMetadata) -> [String]
 }
 
 extension TileTransform {
     var isHeavy: Bool { false }
     func adjust(_ metadata: inout TileMetadata) {}
     func notes() -> [String] { [] }
+    func notes(fromMetadata metadata: TileMetadata) -> [String] { [] }
 }

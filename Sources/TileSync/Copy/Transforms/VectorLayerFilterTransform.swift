@@ -138,4 +138,14 @@ final class VectorLayerFilterTransform: TileTransform, TileTransformKind {
         return matcher.names.indices.filter { !seen.contains($0) }
             .map { "no tile holds a layer '\(String(decoding: matcher.names[$0], as: UTF8.self))' (named by the layer filter)" }
     }
+
+    /// The named layers the metadata's `vector_layers` does not list; nothing when it has no
+    /// such list.
+    func notes(fromMetadata metadata: TileMetadata) -> [String] {
+        guard let text = metadata["json"], let document = try? JSONParser.parse(Array(text.utf8)),
+              let layers = document["vector_layers"]?.array else { return [] }
+        let listed = Set(layers.compactMap { $0["id"]?.string.map { Array($0.utf8) } })
+        return matcher.names.filter { !listed.contains($0) }
+            .map { "the source's vector_layers lists no layer '\(String(decoding: $0, as: UTF8.self))' (named by the layer filter)" }
+    }
 }
