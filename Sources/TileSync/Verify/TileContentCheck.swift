@@ -6,7 +6,9 @@ import Foundation
 /// content of no known format are not decoded (the format check already names the latter), nor
 /// are images in a build without the raster codecs (`verify` notes it). JSON found inside a
 /// compressed tile of a store whose metadata says `pbf` is named too: the format check, which
-/// sees only the compression's magic bytes, takes such a tile for a vector tile.
+/// sees only the compression's magic bytes, takes such a tile for a vector tile. In such a
+/// store, bytes of no known format are decoded as a vector tile (one may begin with an
+/// extension field), as the layer filter reads them.
 struct TileContentCheck: Sendable {
     /// The compression the store declares for its tiles (brotli has no magic bytes).
     let declared: TileCompression?
@@ -30,7 +32,7 @@ struct TileContentCheck: Sendable {
             return []
         case .pbf, .json, .unknown:
             let compression: TileCompression = sniffed.format == .unknown && declared == .brotli ? .brotli : sniffed.compression
-            guard sniffed.format != .unknown || compression == .brotli else { return [] }
+            guard sniffed.format != .unknown || compression == .brotli || declaredFormat == .pbf else { return [] }
             let raw: [UInt8]
             do throws(CompressionError) {
                 raw = try codecs.decoded(tile.data, compression)

@@ -64,6 +64,25 @@ struct DeepVerificationTests {
         #expect(json.counts[.content] == nil)
     }
 
+    @Test("In a pbf store, bytes of no known format are decoded: a tile that begins with an extension field is sound, garbage a content problem; the shallow check calls both a format problem")
+    func unknownBytesInVectorStore() throws {
+        let directory = try TemporaryDirectory()
+        let tiles = [
+            Tile(coordinate: TileCoordinate(unchecked: 1, 0, 0), data: Data([0x80, 0x01, 0x05]) + VectorTileTests.sample.encoded()),
+            Tile(coordinate: TileCoordinate(unchecked: 1, 1, 0), data: Data([0x18, 0x05])),
+        ]
+        var metadata = GeneratedStore.defaultMetadata
+        metadata["format"] = "pbf"
+        try GeneratedStore.write(tiles, to: directory.file("v.mbtiles"), metadata: metadata)
+        let location = try TileStoreLocation(parsing: directory.file("v.mbtiles"))
+        let deep = try StoreVerifier.verify(location, deep: true)
+        #expect(deep.counts[.format] == nil && deep.counts[.content] == 1)
+        #expect(deep.problems.filter { $0.category == .content }.map(\.description)
+            == ["tile 1/1/0: vector tile: layer 'layer 0': a layer field of wire type 0 (byte 0)"])
+        let shallow = try StoreVerifier.verify(location)
+        #expect(shallow.counts[.format] == 2 && shallow.counts[.content] == nil)
+    }
+
     @Test("The bundled sample's PNG tiles all decode", .enabled(if: RasterReencoder.isAvailable))
     func sampleDecodes() throws {
         let report = try StoreVerifier.verify(TileStoreLocation(parsing: Fixtures.packageRoot.appendingPathComponent("Samples/world.mbtiles").path),
