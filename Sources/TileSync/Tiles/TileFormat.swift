@@ -126,6 +126,18 @@ public struct SniffedTileFormat: Hashable, Sendable, CustomStringConvertible {
         return SniffedTileFormat(declaredFormat.flatMap { $0 == .unknown ? nil : $0 } ?? .pbf, .brotli)
     }
 
+    /// How bytes so sniffed are read as a vector tile, for the layer filter, `info --stats` and
+    /// `verify --deep` alike: a vector tile in its compression; bytes of no known format in the
+    /// declared brotli, else as they are with `isGuess` (one may begin with a field other than a
+    /// layer, and garbage looks the same); nil for an image or JSON.
+    func vectorReading(declared: TileCompression?) -> (compression: TileCompression, isGuess: Bool)? {
+        switch format {
+        case .pbf: (compression, false)
+        case .unknown: declared == .brotli ? (.brotli, false) : (.none, true)
+        default: nil
+        }
+    }
+
     /// A format as given, without sniffing.
     public init(_ format: TileFormat, _ compression: TileCompression = .none) {
         self.format = format

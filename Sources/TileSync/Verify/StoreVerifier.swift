@@ -143,8 +143,7 @@ public enum StoreVerifier {
             if let content, batch.add(tile) { batch.check(with: content, into: &report) }
             let sniffed = SniffedTileFormat(sniffing: tile.data.prefix(16))
             if report.sniffedFormat == nil { report.sniffedFormat = sniffed }
-            // In a pbf store, bytes of no known format are left to the deep check, which decodes them.
-            let decodedLater = content != nil && declared == .pbf && sniffed.format == .unknown
+            let decodedLater = sniffed.format == .unknown && content?.decodesUnknownBytes == true
             if let declared, sniffed.format != declared, !decodedLater {
                 report.record(.init(category: .format, item: "tile \(tile.coordinate)",
                                     message: "is \(sniffed), but the metadata format is \(metadata["format"] ?? "")", isFixable: false))

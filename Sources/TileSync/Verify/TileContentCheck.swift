@@ -15,6 +15,10 @@ struct TileContentCheck: Sendable {
     /// The format the store's metadata declares, if any.
     var declaredFormat: TileFormat? = nil
 
+    /// True when bytes of no known format are decoded as a vector tile (the store says `pbf`);
+    /// the format check then leaves them to this check.
+    var decodesUnknownBytes: Bool { declaredFormat == .pbf }
+
     /// What is wrong with one tile's content, one message each; empty when it decodes.
     /// - Parameter codecs: decoders kept between tiles on the calling thread.
     func problems(of tile: Tile, codecs: TileRecompressor.Codecs) -> [String] {
@@ -31,8 +35,9 @@ struct TileContentCheck: Sendable {
         case .gif:
             return []
         case .pbf, .json, .unknown:
-            let compression: TileCompression = sniffed.format == .unknown && declared == .brotli ? .brotli : sniffed.compression
-            guard sniffed.format != .unknown || compression == .brotli || declaredFormat == .pbf else { return [] }
+            let reading = sniffed.vectorReading(declared: declared)
+            if let reading, reading.isGuess, !decodesUnknownBytes { return [] }
+            let compression = reading?.compression ?? sniffed.compression
             let raw: [UInt8]
             do throws(CompressionError) {
                 raw = try codecs.decoded(tile.data, compression)

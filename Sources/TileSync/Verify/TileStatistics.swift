@@ -175,9 +175,7 @@ public struct TileStatistics: Sendable {
     static func census(of data: Data, declared: TileCompression?, declaresVector: Bool,
                        codecs: TileRecompressor.Codecs) -> [VectorLayerCensus.Layer]? {
         let sniffed = SniffedTileFormat(sniffing: data.prefix(16))
-        guard sniffed.format == .pbf || sniffed.format == .unknown else { return [] }
-        let isGuess = sniffed.format == .unknown && declared != .brotli
-        let compression: TileCompression = sniffed.format == .unknown ? declared == .brotli ? .brotli : .none : sniffed.compression
+        guard let (compression, isGuess) = sniffed.vectorReading(declared: declared) else { return [] }
         let layers = try? codecs.withDecoded(data, compression) { bytes in try? VectorLayerCensus.layers(in: bytes) }
         return layers ?? (isGuess && !declaresVector ? [] : nil)
     }

@@ -95,9 +95,7 @@ final class VectorLayerFilterTransform: TileTransform, TileTransformKind {
 
     func apply(_ tile: Tile, codecs: TileRecompressor.Codecs) throws(TileStoreError) -> TileTransformOutcome {
         let sniffed = SniffedTileFormat(sniffing: tile.data.prefix(16))
-        guard sniffed.format == .pbf || sniffed.format == .unknown else { return .unchanged(nil) }
-        let isGuess = sniffed.format == .unknown && declared != .brotli
-        let compression: TileCompression = sniffed.format == .unknown ? declared == .brotli ? .brotli : .none : sniffed.compression
+        guard let (compression, isGuess) = sniffed.vectorReading(declared: declared) else { return .unchanged(nil) }
         let filtered: Data?
         var seen = VectorTile.LayerFilter.NameMatcher.Seen()
         do {
