@@ -28,7 +28,7 @@ struct HTTPBodyLimitTests {
     func limitIsExact() throws {
         let directory = try TemporaryDirectory()
         try Data(repeating: 7, count: 5000).write(to: URL(fileURLWithPath: directory.file("five.bin")))
-        let server = try RangeIgnoringServer(serving: directory)
+        let server = try HTTPTestServer(serving: directory, ignoringRanges: true)
         #expect(try Self.get(server.url("five.bin"), limit: 5000).get() == 5000)
         guard case .failure(let error) = try Self.get(server.url("five.bin"), limit: 4999) else {
             Issue.record("a body of 5000 bytes passed a limit of 4999")
@@ -43,7 +43,7 @@ struct HTTPBodyLimitTests {
         var archive = Data("PMTiles".utf8) + Data([3])
         archive.append(Data(count: 48 << 20))
         try archive.write(to: URL(fileURLWithPath: directory.file("big.pmtiles")))
-        let server = try RangeIgnoringServer(serving: directory)
+        let server = try HTTPTestServer(serving: directory, ignoringRanges: true)
         let location = try TileStoreLocation(parsing: server.url("big.pmtiles"))
         let error = #expect(throws: TileStoreError.self) { try location.openReader() }
         #expect(error?.item == "bytes 0-16383")
