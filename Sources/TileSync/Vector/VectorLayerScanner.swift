@@ -65,6 +65,17 @@ enum VectorLayerScanner {
         }
     }
 
+    /// True when an uncompressed tile's top level reads: its fields, its layers and their names
+    /// (no feature is decoded).
+    static func readsAsTile(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        do throws(VectorTile.DecodingError) {
+            try forEachLayer(in: bytes) { _, _ in }
+            return true
+        } catch {
+            return false
+        }
+    }
+
     /// The name field of a layer message, reading its fields but no feature.
     private static func nameRange(in bytes: UnsafeRawBufferPointer, message: Range<Int>,
                                   index: Int) throws(VectorTile.DecodingError) -> Range<Int>? {

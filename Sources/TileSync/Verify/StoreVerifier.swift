@@ -120,6 +120,7 @@ public enum StoreVerifier {
         var summary = TileSetSummary()
         var batch = TileContentBatch()
         let declared = metadata.format
+        let declaredCompression = try reader.declaredTileCompression()
         let cursor = try reader.tiles(matching: .all)
         while true {
             let tile: Tile?
@@ -141,16 +142,26 @@ public enum StoreVerifier {
             }
             summary.add(tile.coordinate, size: tile.data.count)
             if let content, batch.add(tile) { batch.check(with: content, into: &report) }
-            let sniffed = SniffedTileFormat(sniffing: tile.data.prefix(16))
+            let sniffed = SniffedTileFormat(sniffing: tile.data.prefix(16), declaredCompression: declaredCompression,
+                                            declaredFormat: declared)
             if report.sniffedFormat == nil { report.sniffedFormat = sniffed }
-            let decodedLater = sniffed.format == .unknown && content?.decodesUnknownBytes == true
-            if let declared, sniffed.format != declared, !decodedLater {
+            if let declared, sniffed.format != declared, !isVectorTileToBe(sniffed, tile: tile, declared: declared, content: content) {
                 report.record(.init(category: .format, item: "tile \(tile.coordinate)",
                                     message: "is \(sniffed), but the metadata format is \(metadata["format"] ?? "")", isFixable: false))
             }
         }
         if let content { batch.check(with: content, into: &report) }
         return summary
+    }
+
+    /// True for bytes of no known format in a store of vector tiles that `content` decodes later
+    /// or (without it) whose top level reads as a vector tile: one may begin with a field other
+    /// than a layer.
+    private static func isVectorTileToBe(_ sniffed: SniffedTileFormat, tile: Tile, declared: TileFormat,
+                                         content: TileContentCheck?) -> Bool {
+        guard sniffed.format == .unknown, declared == .pbf else { return false }
+        if let content { return content.decodesUnknownBytes }
+        return tile.data.withUnsafeBytes { VectorLayerScanner.readsAsTile($0) }
     }
 
     /// Problems and notes about `minzoom`, `maxzoom`, `bounds`, `format`; returns the values

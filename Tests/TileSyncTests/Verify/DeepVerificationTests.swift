@@ -64,7 +64,7 @@ struct DeepVerificationTests {
         #expect(json.counts[.content] == nil)
     }
 
-    @Test("In a pbf store, bytes of no known format are decoded: a tile that begins with an extension field is sound, garbage a content problem; the shallow check calls both a format problem")
+    @Test("In a pbf store, bytes of no known format are decoded: a tile that begins with an extension field is sound, garbage a content problem; the shallow check reads the top level and calls only the garbage a format problem")
     func unknownBytesInVectorStore() throws {
         let directory = try TemporaryDirectory()
         let tiles = [
@@ -80,7 +80,36 @@ struct DeepVerificationTests {
         #expect(deep.problems.filter { $0.category == .content }.map(\.description)
             == ["tile 1/1/0: vector tile: layer 'layer 0': a layer field of wire type 0 (byte 0)"])
         let shallow = try StoreVerifier.verify(location)
-        #expect(shallow.counts[.format] == 2 && shallow.counts[.content] == nil)
+        #expect(shallow.counts[.format] == 1 && shallow.counts[.content] == nil)
+        #expect(shallow.problems.map(\.description) == ["tile 1/1/0: is unknown, but the metadata format is pbf"])
+    }
+
+    @Test("A store of brotli tiles (no magic bytes) passes the shallow check; an image in it is still named")
+    func brotliStore() throws {
+        let directory = try TemporaryDirectory()
+        let sound = VectorTileTests.sample.encoded()
+        let tiles = [
+            Tile(coordinate: TileCoordinate(unchecked: 0, 0, 0), data: sound),
+            Tile(coordinate: TileCoordinate(unchecked: 1, 0, 0), data: VectorTileTests.layer { $0.stringField(1, "b"); $0.varintField(15, 2) }),
+        ]
+        var metadata = GeneratedStore.defaultMetadata
+        metadata["format"] = "pbf"
+        try GeneratedStore.write(tiles, to: directory.file("plain.mbtiles"), metadata: metadata)
+        var options = TileConverter.Options()
+        options.transforms.compression = .brotli
+        _ = try TileConverter.convert(from: TileStoreLocation(parsing: directory.file("plain.mbtiles")),
+                                      to: TileStoreLocation(parsing: directory.file("brotli.mbtiles")), options: options)
+        let location = try TileStoreLocation(parsing: directory.file("brotli.mbtiles"))
+        #expect(try location.openReader().declaredTileCompression() == .brotli)
+        let shallow = try StoreVerifier.verify(location)
+        #expect(shallow.isClean && shallow.tilesChecked == 2 && shallow.problems.isEmpty)
+        #expect(try StoreVerifier.verify(location, deep: true).isClean)
+        var withImage = metadata
+        withImage["compression"] = "brotli"
+        try GeneratedStore.write([Tile(coordinate: TileCoordinate(unchecked: 0, 0, 0), data: GeneratedStore.bytes(for: TileCoordinate(unchecked: 0, 0, 0)))],
+                                 to: directory.file("image.mbtiles"), metadata: withImage)
+        let image = try StoreVerifier.verify(TileStoreLocation(parsing: directory.file("image.mbtiles")))
+        #expect(image.problems.map(\.description) == ["tile 0/0/0: is png, but the metadata format is pbf"])
     }
 
     @Test("The bundled sample's PNG tiles all decode", .enabled(if: RasterReencoder.isAvailable))
