@@ -7,6 +7,14 @@ struct PreparedMetadata {
     let warnings: [String]
     let summary: TileSetSummary?
 
+    /// The same without an `agg_tiles_hash`, for a destination that will not hold exactly the
+    /// source's tiles and does not compute the hash itself.
+    func droppingAggregateHash() -> PreparedMetadata {
+        var metadata = metadata
+        metadata["agg_tiles_hash"] = nil
+        return PreparedMetadata(metadata: metadata, format: format, warnings: warnings, summary: summary)
+    }
+
     /// Source metadata with `minzoom`, `maxzoom`, `bounds` and `format` filled in where missing
     /// or narrowed by the filter. The summary is read when the metadata lacks those keys or a
     /// filter narrows them, and, when the reader says it is cheap, for `wantsTileCount` (the total

@@ -45,9 +45,11 @@ struct TileRewriter: Sendable {
     /// A string that changes when the rewriting does (sync identities, the rewrite memo).
     var identity: String { stages.map(\.identity).joined(separator: ", ") }
 
-    /// The destination's metadata after every stage.
+    /// The destination's metadata after every stage, without the source's `agg_tiles_hash`
+    /// (rewritten bytes no longer give it; stores that maintain one compute their own).
     func adjust(_ metadata: inout TileMetadata) {
         for stage in stages { stage.adjust(&metadata) }
+        metadata["agg_tiles_hash"] = nil
     }
 
     /// What the stages have to say at the end of a run.

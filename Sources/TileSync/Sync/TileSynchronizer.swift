@@ -99,7 +99,10 @@ public enum TileSynchronizer {
             planner = try SyncPlanner(context: context, each: each)
             summary = try planner.makePlan()
         }
-        let prepared = try preparedFirst ?? SyncMetadata.prepare(context)
+        var prepared = try preparedFirst ?? SyncMetadata.prepare(context)
+        if summary.kept > 0, !context.destination.kind.capabilities.maintainsAggregateHash {
+            prepared = prepared.droppingAggregateHash()
+        }
         summary.metadataChanged = SyncMetadata.differs(prepared.metadata, from: current, in: context.destination.kind)
         var updater: (any TileUpdater)?
         let grids = try compareGrids(context, updater: &updater, into: &summary)
