@@ -233,6 +233,50 @@ final class ServeEndToEndTests {
         #expect(server.stop().status == 0)
     }
 
+    @Test("A client whose Accept-Encoding does not take a tile's compression gets it decompressed, with the MD5 of what is sent as its ETag; every compressed tile answer varies by Accept-Encoding",
+          .enabled(if: ReliabilityEndToEndTests.fixturesAvailable, "shared fixtures not found: SKIPPED"))
+    func acceptEncoding() throws {
+        let cities = ReliabilityEndToEndTests.fixtureRoot + "/martin/mbtiles/world_cities.mbtiles"
+        #expect(try ToolRunner.run(["convert", cities, "gz.pmtiles", "--quiet"], in: directory).status == 0)
+        #expect(try ToolRunner.run(["convert", cities, "br.mbtiles", "--compress", "brotli", "--quiet"], in: directory).status == 0)
+        #expect(try ToolRunner.run(["convert", cities, "zst", "--compress", "zstd", "--quiet"], in: directory).status == 0)
+        let server = try ServeProcess(["gz.pmtiles", "br.mbtiles", "zst"], in: directory)
+        let stored = try #require(try TileSource(path: cities).tile(z: 2, x: 1, y: 1))
+        let plain = try TileCompression.gzip.decompressed(stored)
+        #expect(plain.first == 0x1A)
+        let plainTag = "\"\(ContentHash(of: plain).hex)\""
+        let cases: [(store: String, coding: String, header: String?, decoded: Bool)] = [
+            ("gz", "gzip", nil, false), ("gz", "gzip", "gzip, deflate, br", false), ("gz", "gzip", "*", false),
+            ("gz", "gzip", "identity", true), ("gz", "gzip", "br, gzip;q=0", true), ("gz", "gzip", "", true),
+            ("br", "br", nil, false), ("br", "br", "gzip, deflate, BR;q=0.5", false), ("br", "br", "gzip, deflate", true),
+            ("zst", "zstd", "zstd", false), ("zst", "zstd", "gzip, br", true), ("zst", "zstd", "*;q=0", true),
+            ("zst", "zstd", "zstd;q=0.000", true), ("zst", "zstd", "zstd;q=2", true),
+        ]
+        for (store, coding, header, decoded) in cases {
+            for _ in 0..<2 {
+                // curl drops a header given without a value; `Name;` sends it empty.
+                let option = header.map { $0.isEmpty ? "Accept-Encoding;" : "Accept-Encoding: \($0)" }
+                let answer = try CurlResponse.get(server.base + "/\(store)/2/1/1.pbf", option.map { ["-H", $0] } ?? [])
+                let label = "\(store) with \(header ?? "no Accept-Encoding")"
+                #expect(answer.status == 200, "\(label)")
+                #expect(answer.headers["vary"] == "Accept-Encoding", "\(label)")
+                if decoded {
+                    #expect(answer.body == plain, "\(label)")
+                    #expect(answer.headers["content-encoding"] == nil, "\(label)")
+                    #expect(answer.headers["etag"] == plainTag, "\(label)")
+                } else {
+                    #expect(answer.headers["content-encoding"] == coding, "\(label)")
+                    #expect(answer.body != plain && answer.body.count > 0, "\(label)")
+                    #expect(answer.headers["etag"] == "\"\(ContentHash(of: answer.body).hex)\"", "\(label)")
+                }
+            }
+        }
+        let unchanged = try CurlResponse.get(server.base + "/zst/2/1/1.pbf", ["-H", "Accept-Encoding: gzip", "-H", "If-None-Match: \(plainTag)"])
+        #expect(unchanged.status == 304 && unchanged.headers["etag"] == plainTag && unchanged.headers["vary"] == "Accept-Encoding")
+        #expect(try CurlResponse.get(server.base + "/cities/2/1/1.pbf").status == 404)
+        #expect(server.stop().status == 0)
+    }
+
     @Test("A folder's tiles: read once, then sent from the file with the same bytes and ETag; a file rewritten in place is read again, a gzip tile keeps its Content-Encoding",
           .enabled(if: ReliabilityEndToEndTests.fixturesAvailable, "shared fixtures not found: SKIPPED"))
     func tileFilesKnownByIdentity() throws {

@@ -29,6 +29,21 @@ struct ServeRouterTests {
         #expect(ByteRangeRequest.answer("bytes=0-", size: 0) == .unsatisfiable)
     }
 
+    @Test("Accept-Encoding (RFC 9110 12.5.3): no header takes every coding, an empty one none; weights, *, x-gzip and case")
+    func acceptEncoding() {
+        let cases: [(String?, String, Bool)] = [
+            (nil, "br", true), ("", "gzip", false), ("gzip", "gzip", true), ("GZip", "gzip", true), ("x-gzip", "gzip", true),
+            ("gzip, deflate", "br", false), ("gzip, deflate, br", "br", true), ("br;q=0", "br", false), ("br; q=0.001", "br", true),
+            ("br;q=0.000", "br", false), ("br;q=1.000", "br", true), ("br;q=1.5", "br", false), ("br;q=2", "br", false),
+            ("br;q=0.5x", "br", false), ("br;q=", "br", false), ("*", "zstd", true), ("*;q=0", "zstd", false),
+            ("*, zstd;q=0", "zstd", false), ("*;q=0, zstd", "zstd", true), (" gzip ;  q=0.8 , br ", "br", true),
+            ("br;q=0, br", "br", true), ("identity", "gzip", false), (",,", "gzip", false), ("deflate", "deflate", true),
+        ]
+        for (header, coding, accepted) in cases {
+            #expect(AcceptEncoding(header).accepts(coding) == accepted, "\(header ?? "nil") for \(coding)")
+        }
+    }
+
     @Test("If-None-Match: lists, weak tags and * match; other tags do not")
     func entityTags() {
         let tag = EntityTag.quoted("ABC")

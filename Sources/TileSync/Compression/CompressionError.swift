@@ -1,10 +1,14 @@
 /// A compressed stream that cannot be decoded or encoded: damaged, truncated, larger than the
 /// caller allows, or of a method this build cannot read.
-struct CompressionError: Error, Sendable, CustomStringConvertible {
+public struct CompressionError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, in words.
-    let message: String
+    public let message: String
 
-    var description: String { message }
+    init(message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
 
     static func tooLarge(_ limit: Int) -> CompressionError {
         CompressionError(message: "decompresses to more than \(limit) bytes, TileSync's limit (a decompression bomb?)")

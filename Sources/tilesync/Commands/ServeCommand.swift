@@ -31,8 +31,10 @@ struct ServeCommand: Command {
             NAME=STORE; stores given under one name are merged in the order given (see
             --on-duplicate). For each store:
               /NAME/{z}/{x}/{y}.EXT   a tile (XYZ rows), the store's bytes unchanged, with
-                                      Content-Type, Content-Encoding for compressed vector tiles,
-                                      ETag (the tile's MD5; If-None-Match gives 304) and CORS
+                                      Content-Type, Content-Encoding for compressed vector tiles
+                                      (decompressed for a client whose Accept-Encoding does not
+                                      take it), ETag (the MD5 of the bytes sent; If-None-Match
+                                      gives 304) and CORS
               /NAME.json              TileJSON 3.0.0
               /NAME/                  a MapLibre GL JS preview fitted to the bounds (vector tiles
                                       drawn from vector_layers, tile boundaries, feature properties)

@@ -136,6 +136,9 @@ final class ServeRouter: Sendable {
             }
             guard let data = try version.source.tile(at: coordinate) else { return missingTile(coordinate, in: store) }
             let sniffed = SniffedTileFormat(sniffing: data, declaredCompression: version.declaredCompression, declaredFormat: version.format)
+            if let encoding = sniffed.contentEncoding, !AcceptEncoding(request.header("accept-encoding")).accepts(encoding) {
+                return try decodedAnswer(data, sniffed: sniffed, request: request)
+            }
             return answer(.bytes(data), hash: hashes.md5(of: data), sniffed: sniffed, request: request)
         } catch let error as TileStoreError {
             let item = error.item.map { $0 + ": " } ?? ""
@@ -148,25 +151,48 @@ final class ServeRouter: Sendable {
     /// A tile kept in a file of its own: read once, then known by its identity and sent from
     /// the descriptor.
     private func answer(_ file: TileFile, version: ServedStoreVersion, tags fileTags: FileTags, request: HTTPRequest) throws -> HTTPResponse {
-        let body: HTTPResponse.Body
+        var data: Data?
         let entry: ServedFileTag
         if let known = fileTags.value(for: file.identity) {
             entry = known
-            body = .file(OpenFileRange(descriptor: file.takeDescriptor(), offset: 0, length: UInt64(file.size)))
         } else {
-            let data = try file.bytes()
-            entry = ServedFileTag(hash: hashes.md5(of: data), sniffed: SniffedTileFormat(sniffing: data))
-            if data.count == file.size { fileTags.remember(entry, for: file.identity) }
-            body = .bytes(data)
+            let bytes = try file.bytes()
+            entry = ServedFileTag(hash: hashes.md5(of: bytes), sniffed: SniffedTileFormat(sniffing: bytes))
+            if bytes.count == file.size { fileTags.remember(entry, for: file.identity) }
+            data = bytes
         }
         let sniffed = entry.sniffed.declaring(compression: version.declaredCompression, format: version.format)
+        if let encoding = sniffed.contentEncoding, !AcceptEncoding(request.header("accept-encoding")).accepts(encoding) {
+            return try decodedAnswer(try data ?? file.bytes(), sniffed: sniffed, request: request)
+        }
+        let body: HTTPResponse.Body = if let data { .bytes(data) } else {
+            .file(OpenFileRange(descriptor: file.takeDescriptor(), offset: 0, length: UInt64(file.size)))
+        }
         return answer(body, hash: entry.hash, sniffed: sniffed, request: request)
     }
 
-    private func answer(_ body: HTTPResponse.Body, hash: ContentHash, sniffed: SniffedTileFormat, request: HTTPRequest) -> HTTPResponse {
+    /// A compressed tile for a client whose `Accept-Encoding` does not take its compression:
+    /// decompressed, with the MD5 of what is sent as its ETag.
+    /// - Throws: `TileStoreError` `.invalidTile` when the bytes do not decode.
+    private func decodedAnswer(_ data: Data, sniffed: SniffedTileFormat, request: HTTPRequest) throws -> HTTPResponse {
+        let plain: Data
+        do {
+            plain = try sniffed.compression.decompressed(data)
+        } catch {
+            throw TileStoreError(.invalidTile, store: "", message: "is \(sniffed.compression.rawValue)-compressed, which the client does not accept "
+                + "(Accept-Encoding: \(request.header("accept-encoding") ?? "")), and does not decode: \(error.message)")
+        }
+        return answer(.bytes(plain), hash: hashes.md5(of: plain), sniffed: SniffedTileFormat(sniffed.format), request: request, varies: true)
+    }
+
+    /// A tile's answer; `varies` (also whenever the bytes are compressed) says that it depends
+    /// on the request's `Accept-Encoding`.
+    private func answer(_ body: HTTPResponse.Body, hash: ContentHash, sniffed: SniffedTileFormat, request: HTTPRequest,
+                        varies: Bool = false) -> HTTPResponse {
         var headers: [(name: String, value: String)] = []
-        headers.reserveCapacity(3)
+        headers.reserveCapacity(4)
         headers.append(("Cache-Control", settings.cacheControl))
+        if varies || sniffed.contentEncoding != nil { headers.append(("Vary", "Accept-Encoding")) }
         if let condition = request.header("if-none-match"), EntityTag.ifNoneMatch(condition, matches: hash.quotedHex) {
             return HTTPResponse(status: 304, entityTag: hash, headers: headers)
         }
