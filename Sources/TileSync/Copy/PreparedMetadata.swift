@@ -73,7 +73,10 @@ struct PreparedMetadata {
             metadata["format"] = sniffedName
             return
         }
-        if let declared = TileFormat(declared: declaredText), declared != sniffed.format {
+        if let declared = TileFormat(declared: declaredText), declared != sniffed.format, sniffed.format == .unknown {
+            warnings.append("\(location.address): metadata format is '\(declaredText)' but the first tile is of no known format; "
+                + "the metadata was kept" + (declared == .pbf ? " (\(SniffedTileFormat.brotliHint))" : ""))
+        } else if let declared = TileFormat(declared: declaredText), declared != sniffed.format {
             warnings.append("\(location.address): metadata format is '\(declaredText)' but the tiles are \(sniffed); "
                 + "the metadata was kept, set format=\(sniffedName) in the source to fix it")
         } else if TileFormat(declared: declaredText) == nil {

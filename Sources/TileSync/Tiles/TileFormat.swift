@@ -138,6 +138,10 @@ public struct SniffedTileFormat: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What to say of vector tiles whose bytes have no magic: brotli has none, so the store must
+    /// declare it.
+    static let brotliHint = "brotli has no magic bytes: if the tiles are brotli-compressed, set compression=brotli in the metadata"
+
     /// A format as given, without sniffing.
     public init(_ format: TileFormat, _ compression: TileCompression = .none) {
         self.format = format

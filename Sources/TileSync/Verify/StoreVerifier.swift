@@ -146,8 +146,9 @@ public enum StoreVerifier {
                                             declaredFormat: declared)
             if report.sniffedFormat == nil { report.sniffedFormat = sniffed }
             if let declared, sniffed.format != declared, !isVectorTileToBe(sniffed, tile: tile, declared: declared, content: content) {
+                let hint = sniffed.format == .unknown && declared == .pbf && declaredCompression == nil ? " (\(SniffedTileFormat.brotliHint))" : ""
                 report.record(.init(category: .format, item: "tile \(tile.coordinate)",
-                                    message: "is \(sniffed), but the metadata format is \(metadata["format"] ?? "")", isFixable: false))
+                                    message: "is \(sniffed), but the metadata format is \(metadata["format"] ?? "")\(hint)", isFixable: false))
             }
         }
         if let content { batch.check(with: content, into: &report) }

@@ -81,7 +81,7 @@ struct DeepVerificationTests {
             == ["tile 1/1/0: vector tile: layer 'layer 0': a layer field of wire type 0 (byte 0)"])
         let shallow = try StoreVerifier.verify(location)
         #expect(shallow.counts[.format] == 1 && shallow.counts[.content] == nil)
-        #expect(shallow.problems.map(\.description) == ["tile 1/1/0: is unknown, but the metadata format is pbf"])
+        #expect(shallow.problems.map(\.description) == ["tile 1/1/0: is unknown, but the metadata format is pbf (\(Self.brotliHint))"])
     }
 
     @Test("A store of brotli tiles (no magic bytes) passes the shallow check; an image in it is still named")
@@ -110,7 +110,22 @@ struct DeepVerificationTests {
                                  to: directory.file("image.mbtiles"), metadata: withImage)
         let image = try StoreVerifier.verify(TileStoreLocation(parsing: directory.file("image.mbtiles")))
         #expect(image.problems.map(\.description) == ["tile 0/0/0: is png, but the metadata format is pbf"])
+
+        let cursor = try location.openReader().tiles(matching: .all)
+        var brotliTiles: [Tile] = []
+        while let tile = try cursor.next() { brotliTiles.append(tile) }
+        try GeneratedStore.write(brotliTiles, to: directory.file("undeclared.mbtiles"), metadata: metadata)
+        let undeclared = try TileStoreLocation(parsing: directory.file("undeclared.mbtiles"))
+        #expect(try StoreVerifier.verify(undeclared).problems.map(\.description).sorted() == [
+            "tile 0/0/0: is unknown, but the metadata format is pbf (\(Self.brotliHint))",
+            "tile 1/0/0: is unknown, but the metadata format is pbf (\(Self.brotliHint))",
+        ])
+        let copied = try TileConverter.convert(from: undeclared, to: TileStoreLocation(parsing: directory.file("copy.pmtiles")))
+        #expect(copied.warnings.contains("\(undeclared.address): metadata format is 'pbf' but the first tile is of no known format; "
+            + "the metadata was kept (\(Self.brotliHint))"))
     }
+
+    static let brotliHint = "brotli has no magic bytes: if the tiles are brotli-compressed, set compression=brotli in the metadata"
 
     @Test("The bundled sample's PNG tiles all decode", .enabled(if: RasterReencoder.isAvailable))
     func sampleDecodes() throws {
