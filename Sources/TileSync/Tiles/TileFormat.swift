@@ -30,6 +30,10 @@ public enum TileFormat: String, Sendable, CaseIterable, CustomStringConvertible 
         }
     }
 
+    /// The `format` names of MapLibre Tiles (MLT), which have no case here: no magic bytes tell
+    /// them, and TileSync carries them without decoding.
+    static let mapLibreTileNames: Set<String> = ["mlt", "application/vnd.maplibre-vector-tile"]
+
     /// Reads an MBTiles `format` value or a file extension: `png`, `jpg`/`jpeg`, `webp`, `gif`,
     /// `pbf`/`mvt`, `json`/`geojson`, and the matching IETF media types. Unknown names give nil.
     public init?(declared name: String) {

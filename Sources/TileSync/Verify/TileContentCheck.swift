@@ -8,12 +8,15 @@ import Foundation
 /// compressed tile of a store whose metadata says `pbf` is named too: the format check, which
 /// sees only the compression's magic bytes, takes such a tile for a vector tile. In such a
 /// store, bytes of no known format are decoded as a vector tile (one may begin with an
-/// extension field), as the layer filter reads them.
+/// extension field), as the layer filter reads them. MapLibre Tiles (a store whose `format`
+/// says so) are decompressed but not decoded.
 struct TileContentCheck: Sendable {
     /// The compression the store declares for its tiles (brotli has no magic bytes).
     let declared: TileCompression?
     /// The format the store's metadata declares, if any.
     var declaredFormat: TileFormat? = nil
+    /// The store declares MapLibre Tiles: only their compression is decoded.
+    var declaresMapLibreTiles = false
 
     /// True when bytes of no known format are decoded as a vector tile (the store says `pbf`);
     /// the format check then leaves them to this check.
@@ -44,6 +47,7 @@ struct TileContentCheck: Sendable {
             } catch {
                 return ["the \(compression.rawValue) stream does not decode: \(error.description)"]
             }
+            if declaresMapLibreTiles { return [] }
             if let first = raw.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
                 var found: [String] = []
                 if declaredFormat == .pbf, compression != .none {

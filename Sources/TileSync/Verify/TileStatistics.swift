@@ -53,7 +53,7 @@ public struct TileStatistics: Sendable {
 
     /// - Parameters:
     ///   - layers: read every tile and count the vector layers (and repeated contents where the
-    ///     store keeps no hashes).
+    ///     store keeps no hashes); MapLibre Tiles are not decoded (no layers).
     ///   - isCancelled: polled between batches; true throws `TileStoreError` `.interrupted`.
     /// - Throws: `TileStoreError` when the store cannot be read.
     public static func compute(_ location: TileStoreLocation, filter: TileFilter = .all, layers: Bool = false,
@@ -132,7 +132,8 @@ public struct TileStatistics: Sendable {
 
     private mutating func countLayers(_ reader: any TileReader, filter: TileFilter, isCancelled: () -> Bool) throws {
         let declared = try reader.declaredTileCompression()
-        let declaresVector = try reader.metadata().format == .pbf
+        let metadata = try reader.metadata()
+        let declaresVector = metadata.format == .pbf, mapLibre = metadata.declaresMapLibreTiles
         let cursor = try reader.tiles(matching: filter)
         let repeats = try DedupIndex()
         var repeated = 0
@@ -147,7 +148,7 @@ public struct TileStatistics: Sendable {
                 DispatchQueue.concurrentPerform(iterations: runs) { run in
                     let codecs = TileRecompressor.Codecs()
                     for index in stride(from: run, to: tiles.count, by: runs) {
-                        output[index] = Self.census(of: tiles[index].data, declared: declared, declaresVector: declaresVector, codecs: codecs)
+                        output[index] = mapLibre ? [] : Self.census(of: tiles[index].data, declared: declared, declaresVector: declaresVector, codecs: codecs)
                     }
                 }
             }

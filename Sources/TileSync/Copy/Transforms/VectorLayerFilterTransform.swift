@@ -87,8 +87,14 @@ final class VectorLayerFilterTransform: TileTransform, TileTransformKind {
 
     static func make(_ settings: TileTransformSettings, _ reader: any TileReader) throws -> (any TileTransform)? {
         guard let filter = settings.layerFilter, !filter.keepsEverything || filter.keepsEmptyTiles else { return nil }
+        let metadata = try reader.metadata()
+        if metadata.declaresMapLibreTiles {
+            throw TileStoreError(.unsupported, store: reader.location.address,
+                                 message: "holds MapLibre Tiles (format \(metadata["format"] ?? "")); the layer filter reads Mapbox Vector Tiles only",
+                                 hint: "convert without --layer, --exclude-layer, --include-field and --exclude-field")
+        }
         return VectorLayerFilterTransform(filter: filter, declared: try reader.declaredTileCompression(),
-                                          declaresVector: try reader.metadata().format == .pbf, store: reader.location.address)
+                                          declaresVector: metadata.format == .pbf, store: reader.location.address)
     }
 
     var identity: String { "vector \(filter.description)" }

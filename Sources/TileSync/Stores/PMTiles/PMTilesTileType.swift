@@ -40,8 +40,12 @@ extension PMTilesHeader {
         /// knows); nil for other names. MapLibre Tiles and AVIF have no magic bytes the sniffer
         /// knows, so only the declaration tells them.
         init?(declared name: String) {
-            switch name.lowercased().trimmingCharacters(in: .whitespaces) {
-            case "mlt", "application/vnd.maplibre-vector-tile": self = .mlt
+            let name = name.lowercased().trimmingCharacters(in: .whitespaces)
+            if TileFormat.mapLibreTileNames.contains(name) {
+                self = .mlt
+                return
+            }
+            switch name {
             case "avif", "image/avif": self = .avif
             default:
                 guard let format = TileFormat(declared: name) else { return nil }
