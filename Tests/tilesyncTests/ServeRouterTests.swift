@@ -72,6 +72,8 @@ struct ServeRouterTests {
         #expect(try TileRequestPath.coordinate(z: "3", x: "7", y: "0", format: .png).get() == TileCoordinate(unchecked: 3, 7, 0))
         #expect(try TileRequestPath.coordinate(z: "0", x: "0", y: "0.MVT", format: .pbf).get() == TileCoordinate(unchecked: 0, 0, 0))
         #expect(try TileRequestPath.coordinate(z: "2", x: "1", y: "1.jpeg", format: .jpeg).get() == TileCoordinate(unchecked: 2, 1, 1))
+        #expect(try TileRequestPath.coordinate(z: "2", x: "1", y: "1.mlt", format: .mlt).get() == TileCoordinate(unchecked: 2, 1, 1))
+        #expect(throws: TileRequestPath.Problem.self) { try TileRequestPath.coordinate(z: "2", x: "1", y: "1.pbf", format: .mlt).get() }
         let problems: [(String, String, String, Int)] = [
             ("30", "1073741824", "0.png", 400), ("3", "-1", "0.png", 400), ("3", "1", "0.webp", 404),
             ("", "0", "0.png", 400), ("3", "0x1", "0.png", 400), ("99", "0", "0.png", 400), ("3", "12345678901", "0.png", 400),

@@ -180,7 +180,7 @@ final class ConversionRun {
     }
 
     private func write(_ tile: Tile, hash: ContentHash, counter: BlobCounter?) throws {
-        if let expected = summary.sniffedFormat, expected.compression != .brotli {
+        if let expected = summary.sniffedFormat, expected.compression != .brotli, expected.format != .mlt {
             let sniffed = SniffedTileFormat(sniffing: tile.data)
             if sniffed != expected { mismatched.record("tile \(tile.coordinate)", reason: sniffed.description) }
         }

@@ -14,15 +14,19 @@ struct TileRecompressor: Sendable {
     let target: TileCompression
     /// What the source declares its tiles to be compressed with (PMTiles header, metadata).
     let declared: TileCompression?
+    /// The source declares MapLibre Tiles: bytes of no known compression are uncompressed MLT.
+    let declaresMapLibreTiles: Bool
     private let store: String
 
     /// - Parameters:
     ///   - target: `.none`, `.gzip`, `.zstd` or `.brotli` (`.zlib` is written as gzip).
     ///   - declared: the source's declared tile compression, nil when it declares none.
+    ///   - declaresMapLibreTiles: the source's `format` says MLT.
     ///   - store: the source, for messages.
-    init(target: TileCompression, declared: TileCompression?, store: String) {
+    init(target: TileCompression, declared: TileCompression?, declaresMapLibreTiles: Bool = false, store: String) {
         self.target = target
         self.declared = declared
+        self.declaresMapLibreTiles = declaresMapLibreTiles
         self.store = store
     }
 
@@ -99,9 +103,10 @@ struct TileRecompressor: Sendable {
     }
 
     func recompress(_ tile: Tile, codecs: Codecs) throws(TileStoreError) -> Tile? {
-        let sniffed = SniffedTileFormat(sniffing: tile.data)
+        let sniffed = SniffedTileFormat(sniffing: tile.data, declaredCompression: declared,
+                                        declaredFormat: declaresMapLibreTiles ? .mlt : nil)
         if [.png, .jpeg, .webp, .gif].contains(sniffed.format) { return nil }
-        let compression: TileCompression = sniffed.format == .unknown && declared == .brotli ? .brotli : sniffed.compression
+        let compression = sniffed.compression
         if compression == target { return tile }
         if sniffed.format == .unknown && compression != .brotli {
             throw TileStoreError(.invalidTile, store: store, item: "tile \(tile.coordinate)",

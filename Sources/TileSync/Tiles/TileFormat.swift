@@ -9,6 +9,9 @@ public enum TileFormat: String, Sendable, CaseIterable, CustomStringConvertible 
     /// Mapbox Vector Tile (protobuf), compressed or not.
     case pbf
     case json
+    /// MapLibre Tile (MLT), compressed or not: no magic bytes tell it, only a store's `format`
+    /// (`mlt`, `application/vnd.maplibre-vector-tile`). Carried, not decoded.
+    case mlt
     /// Bytes that match no known signature.
     case unknown
 
@@ -26,16 +29,13 @@ public enum TileFormat: String, Sendable, CaseIterable, CustomStringConvertible 
         case .gif: "image/gif"
         case .pbf: "application/vnd.mapbox-vector-tile"
         case .json: "application/json"
+        case .mlt: "application/vnd.maplibre-vector-tile"
         case .unknown: "application/octet-stream"
         }
     }
 
-    /// The `format` names of MapLibre Tiles (MLT), which have no case here: no magic bytes tell
-    /// them, and TileSync carries them without decoding.
-    static let mapLibreTileNames: Set<String> = ["mlt", "application/vnd.maplibre-vector-tile"]
-
     /// Reads an MBTiles `format` value or a file extension: `png`, `jpg`/`jpeg`, `webp`, `gif`,
-    /// `pbf`/`mvt`, `json`/`geojson`, and the matching IETF media types. Unknown names give nil.
+    /// `pbf`/`mvt`, `json`/`geojson`, `mlt`, and the matching IETF media types. Unknown names give nil.
     public init?(declared name: String) {
         switch name.lowercased().trimmingCharacters(in: .whitespaces) {
         case "png", "image/png": self = .png
@@ -44,6 +44,7 @@ public enum TileFormat: String, Sendable, CaseIterable, CustomStringConvertible 
         case "gif", "image/gif": self = .gif
         case "pbf", "mvt", "application/x-protobuf", "application/vnd.mapbox-vector-tile": self = .pbf
         case "json", "geojson", "application/json", "application/geo+json": self = .json
+        case "mlt", "application/vnd.maplibre-vector-tile": self = .mlt
         default: return nil
         }
     }
@@ -121,13 +122,18 @@ public struct SniffedTileFormat: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// What the bytes said, corrected by what the store declares: under a declared brotli
-    /// compression anything but an image is brotli-compressed tiles of the declared format
-    /// (`init(sniffing:declaredCompression:declaredFormat:)`).
+    /// compression anything but an image is brotli-compressed tiles of the declared format; in a
+    /// store of MapLibre Tiles anything but an image is MLT, in the compression its magic bytes
+    /// name (`init(sniffing:declaredCompression:declaredFormat:)`).
     public func declaring(compression declaredCompression: TileCompression?, format declaredFormat: TileFormat?) -> SniffedTileFormat {
         // Brotli output starts with any byte: a `{`, a 0x1A or even a zlib header says nothing
-        // about it. Only an image's long magic outweighs the declaration.
-        guard declaredCompression == .brotli, ![.png, .jpeg, .webp, .gif].contains(format) else { return self }
-        return SniffedTileFormat(declaredFormat.flatMap { $0 == .unknown ? nil : $0 } ?? .pbf, .brotli)
+        // about it, and neither do MLT's bytes. Only an image's long magic outweighs the declaration.
+        guard ![.png, .jpeg, .webp, .gif].contains(format) else { return self }
+        if declaredCompression == .brotli {
+            return SniffedTileFormat(declaredFormat.flatMap { $0 == .unknown ? nil : $0 } ?? .pbf, .brotli)
+        }
+        if declaredFormat == .mlt { return SniffedTileFormat(.mlt, format == .pbf ? compression : .none) }
+        return self
     }
 
     /// How bytes so sniffed are read as a vector tile, for the layer filter, `info --stats` and
@@ -138,7 +144,7 @@ public struct SniffedTileFormat: Hashable, Sendable, CustomStringConvertible {
         switch format {
         case .pbf: (compression, false)
         case .unknown: declared == .brotli ? (.brotli, false) : (.none, true)
-        default: nil
+        case .png, .jpeg, .webp, .gif, .json, .mlt: nil
         }
     }
 

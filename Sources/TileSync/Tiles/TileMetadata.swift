@@ -76,9 +76,7 @@ public struct TileMetadata: Equatable, Sendable, Sequence {
 
     /// True when `format` names MapLibre Tiles (`mlt`, `application/vnd.maplibre-vector-tile`):
     /// vector tiles that are not protobuf, which TileSync carries but does not decode.
-    public var declaresMapLibreTiles: Bool {
-        self["format"].map { TileFormat.mapLibreTileNames.contains($0.lowercased().trimmingCharacters(in: .whitespaces)) } ?? false
-    }
+    public var declaresMapLibreTiles: Bool { format == .mlt }
 
     private func zoomValue(_ key: String) -> Int? {
         guard let text = self[key]?.trimmingCharacters(in: .whitespaces),

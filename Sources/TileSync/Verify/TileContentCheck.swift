@@ -37,7 +37,7 @@ struct TileContentCheck: Sendable {
             }
         case .gif:
             return []
-        case .pbf, .json, .unknown:
+        case .pbf, .json, .mlt, .unknown:
             let reading = sniffed.vectorReading(declared: declared)
             if let reading, reading.isGuess, !decodesUnknownBytes { return [] }
             let compression = reading?.compression ?? sniffed.compression

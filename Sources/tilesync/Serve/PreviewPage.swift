@@ -65,6 +65,8 @@ enum PreviewPage {
               legend.append(item);
             });
             if (!(tilejson.vector_layers || []).length) legend.textContent = "The metadata declares no vector_layers: nothing to draw.";
+          } else if (tilejson.format === "mlt") {
+            legend.textContent = "MapLibre Tiles (MLT) are served as they are; this preview draws Mapbox Vector Tiles and images only.";
           } else {
             layers.push({ id: "tiles", type: "raster", source: "tiles" });
           }

@@ -24,7 +24,7 @@ enum TileJSONDocument {
         for key in ["description", "version", "attribution"] {
             if let value = metadata[key], !value.isEmpty { document.append((key, .string(value))) }
         }
-        if version.format == .pbf { document.append(("vector_layers", .array(version.vectorLayers))) }
+        if [.pbf, .mlt].contains(version.format) { document.append(("vector_layers", .array(version.vectorLayers))) }
         return Data(JSONWriter.bytes(.object(document), style: .canonical))
     }
 }

@@ -36,6 +36,50 @@ struct MapLibreTileStoreTests {
         #expect(try StoreComparison.compare(source, destination).isIdentical)
     }
 
+    @Test("MLT is known by the declaration alone: in the compression its magic names, an image's magic still wins")
+    func sniffing() {
+        #expect(TileFormat(declared: "mlt") == .mlt && TileFormat(declared: "application/vnd.maplibre-vector-tile") == .mlt)
+        #expect(TileFormat.mlt.fileExtension == "mlt" && TileFormat.mlt.mediaType == "application/vnd.maplibre-vector-tile")
+        let cases: [([UInt8], TileCompression?, SniffedTileFormat)] = [
+            ([0x1A, 0x01, 0x02], nil, SniffedTileFormat(.mlt)), ([0x03, 0x01], nil, SniffedTileFormat(.mlt)),
+            ([0x1F, 0x8B, 0x08, 0x00], nil, SniffedTileFormat(.mlt, .gzip)), ([0x28, 0xB5, 0x2F, 0xFD], nil, SniffedTileFormat(.mlt, .zstd)),
+            ([0x1F, 0x8B, 0x08, 0x00], .brotli, SniffedTileFormat(.mlt, .brotli)), ([0x7B, 0x7D], nil, SniffedTileFormat(.mlt)),
+            ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], nil, SniffedTileFormat(.png)),
+        ]
+        for (bytes, compression, expected) in cases {
+            #expect(SniffedTileFormat(sniffing: bytes, declaredCompression: compression, declaredFormat: .mlt) == expected, "\(bytes)")
+        }
+        #expect(SniffedTileFormat(sniffing: [0x1A, 0x01], declaredCompression: nil, declaredFormat: .pbf) == SniffedTileFormat(.pbf))
+    }
+
+    @Test("Converted as bytes: .mlt files in a folder and a tar, back identical; recompressed; a PMTiles of type 6; a GeoPackage refuses them")
+    func conversions() throws {
+        let directory = try TemporaryDirectory()
+        let source = try Self.store(in: directory, format: "application/vnd.maplibre-vector-tile")
+        for name in ["folder", "tiles.tar"] {
+            let copy = try TileStoreLocation(parsing: directory.file(name))
+            let summary = try TileConverter.convert(from: source, to: copy)
+            #expect(summary.warnings.isEmpty, "\(name): \(summary.warnings)")
+            let back = try TileStoreLocation(parsing: directory.file("\(name)-back.mbtiles"))
+            _ = try TileConverter.convert(from: copy, to: back)
+            #expect(try StoreComparison.compare(source, back).isIdentical, "\(name)")
+        }
+        #expect(FileManager.default.fileExists(atPath: directory.file("folder/1/0/0.mlt")))
+        var gzip = TileConverter.Options()
+        gzip.transforms.compression = .gzip
+        let gzipped = try TileStoreLocation(parsing: directory.file("gzip.pmtiles"))
+        _ = try TileConverter.convert(from: source, to: gzipped, options: gzip)
+        let reader = try #require(try gzipped.openReader() as? PMTilesReader)
+        #expect(reader.header.tileType == .mlt && reader.header.tileCompression == .gzip)
+        #expect(try TileCompression.gzip.decompressed(#require(try reader.tile(at: TileCoordinate(unchecked: 1, 0, 0)))) == Data([0x1A, 0x01, 0x02]))
+        #expect(try StoreVerifier.verify(gzipped, deep: true).isClean)
+        let geoPackage = try TileStoreLocation(parsing: directory.file("m.gpkg"))
+        let error = try #require(throws: TileStoreError.self) { try TileConverter.convert(from: source, to: geoPackage) }
+        #expect(error.kind == .unsupported && error.item == "table \"m\"")
+        #expect(error.message == "the tiles are mlt; a GeoPackage tile table holds PNG, JPEG or WebP images, or Mapbox Vector Tiles")
+        #expect(!FileManager.default.fileExists(atPath: directory.file("m.gpkg")))
+    }
+
     @Test("verify --deep checks the compression only and says so; info --stats counts no layers and no undecoded tile")
     func deepVerifyAndStatistics() throws {
         let directory = try TemporaryDirectory()

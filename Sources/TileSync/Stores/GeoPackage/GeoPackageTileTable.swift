@@ -28,8 +28,15 @@ final class GeoPackageTileTable {
     /// Creates the table (and the core tables when missing) in the web quad tree's matrix set.
     /// - Parameter replacing: drop a tile table of that name first (`--force`); without it an
     ///   existing table is refused, and so, always, is any other table or view of that name.
+    /// - Throws: `.unsupported` for tiles a GeoPackage has no table for (GIF, JSON, MLT, bytes
+    ///   of no known format): raster tables hold PNG, JPEG and WebP, vector tables MVT.
     static func create(connection: SQLiteConnection, table: String, format: SniffedTileFormat, replacing: Bool,
                        store: String) throws -> GeoPackageTileTable {
+        guard [.png, .jpeg, .webp, .pbf].contains(format.format) else {
+            throw TileStoreError(.unsupported, store: store, item: GeoPackageAddress.describe(table),
+                                 message: "the tiles are \(format); a GeoPackage tile table holds PNG, JPEG or WebP images, or Mapbox Vector Tiles",
+                                 hint: "write them to an MBTiles, PMTiles, folder or tar instead")
+        }
         try connection.execute(GeoPackageSchema.coreTables)
         let srsID = try webMercatorSRS(connection)
         if (try connection.rows("PRAGMA application_id").first?.first ?? nil) == "0" {

@@ -31,6 +31,7 @@ extension PMTilesHeader {
             case .png: self = .png
             case .jpeg: self = .jpeg
             case .webp: self = .webp
+            case .mlt: self = .mlt
             case .gif, .json, .unknown: self = .unknown
             }
         }
@@ -40,12 +41,7 @@ extension PMTilesHeader {
         /// knows); nil for other names. MapLibre Tiles and AVIF have no magic bytes the sniffer
         /// knows, so only the declaration tells them.
         init?(declared name: String) {
-            let name = name.lowercased().trimmingCharacters(in: .whitespaces)
-            if TileFormat.mapLibreTileNames.contains(name) {
-                self = .mlt
-                return
-            }
-            switch name {
+            switch name.lowercased().trimmingCharacters(in: .whitespaces) {
             case "avif", "image/avif": self = .avif
             default:
                 guard let format = TileFormat(declared: name) else { return nil }
