@@ -77,13 +77,24 @@ final class S3TileStore: Sendable {
         }
     }
 
-    /// Deletes every object under the prefix (what an aborted new store leaves); errors are dropped.
+    /// Deletes every object under the prefix (what an aborted new store leaves); errors are
+    /// dropped. The prefix is listed again after each pass, up to three: a listing or a delete may
+    /// fail, and an upload the client gave up on (a timeout) may still land after its key was
+    /// deleted.
     func deleteEverything() {
+        var passes = 1
+        while deletionPass() > 0, passes < 3 { passes += 1 }
+    }
+
+    /// One listing of the prefix, every object found deleted; returns how many were found.
+    private func deletionPass() -> Int {
         let lister = S3ParallelLister(client: client, prefix: address.listingPrefix, workers: 4)
         let queue = S3TransferQueue(client: client, limit: transfers)
         var keys: [String] = []
+        var found = 0
         while let object = try? lister.next() {
             keys.append(object.key)
+            found += 1
             if keys.count == 1000 {
                 try? queue.submit(S3Client.deleteRequest(keys))
                 keys.removeAll()
@@ -91,5 +102,6 @@ final class S3TileStore: Sendable {
         }
         if !keys.isEmpty { try? queue.submit(S3Client.deleteRequest(keys)) }
         queue.drain()
+        return found
     }
 }
