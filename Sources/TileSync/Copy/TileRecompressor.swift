@@ -14,19 +14,20 @@ struct TileRecompressor: Sendable {
     let target: TileCompression
     /// What the source declares its tiles to be compressed with (PMTiles header, metadata).
     let declared: TileCompression?
-    /// The source declares MapLibre Tiles: bytes of no known compression are uncompressed MLT.
-    let declaresMapLibreTiles: Bool
+    /// The format the source declares: for MapLibre Tiles, bytes of no known compression are
+    /// uncompressed MLT.
+    let declaredFormat: TileFormat?
     private let store: String
 
     /// - Parameters:
     ///   - target: `.none`, `.gzip`, `.zstd` or `.brotli` (`.zlib` is written as gzip).
     ///   - declared: the source's declared tile compression, nil when it declares none.
-    ///   - declaresMapLibreTiles: the source's `format` says MLT.
+    ///   - declaredFormat: the source's declared `format`, nil when it declares none.
     ///   - store: the source, for messages.
-    init(target: TileCompression, declared: TileCompression?, declaresMapLibreTiles: Bool = false, store: String) {
+    init(target: TileCompression, declared: TileCompression?, declaredFormat: TileFormat? = nil, store: String) {
         self.target = target
         self.declared = declared
-        self.declaresMapLibreTiles = declaresMapLibreTiles
+        self.declaredFormat = declaredFormat
         self.store = store
     }
 
@@ -103,8 +104,7 @@ struct TileRecompressor: Sendable {
     }
 
     func recompress(_ tile: Tile, codecs: Codecs) throws(TileStoreError) -> Tile? {
-        let sniffed = SniffedTileFormat(sniffing: tile.data, declaredCompression: declared,
-                                        declaredFormat: declaresMapLibreTiles ? .mlt : nil)
+        let sniffed = SniffedTileFormat(sniffing: tile.data, declaredCompression: declared, declaredFormat: declaredFormat)
         if [.png, .jpeg, .webp, .gif].contains(sniffed.format) { return nil }
         let compression = sniffed.compression
         if compression == target { return tile }

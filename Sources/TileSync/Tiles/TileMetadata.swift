@@ -74,10 +74,6 @@ public struct TileMetadata: Equatable, Sendable, Sequence {
     /// `format` read as a tile format, or nil when absent or not recognized.
     public var format: TileFormat? { self["format"].flatMap(TileFormat.init(declared:)) }
 
-    /// True when `format` names MapLibre Tiles (`mlt`, `application/vnd.maplibre-vector-tile`):
-    /// vector tiles that are not protobuf, which TileSync carries but does not decode.
-    public var declaresMapLibreTiles: Bool { format == .mlt }
-
     private func zoomValue(_ key: String) -> Int? {
         guard let text = self[key]?.trimmingCharacters(in: .whitespaces),
               let z = DecimalText.integer(text), z <= TileCoordinate.maxZoom

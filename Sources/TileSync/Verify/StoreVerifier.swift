@@ -58,10 +58,9 @@ public enum StoreVerifier {
             return report
         }
         let metadata = try reader.metadata()
-        let content = deep ? TileContentCheck(declared: try reader.declaredTileCompression(), declaredFormat: metadata.format,
-                                              declaresMapLibreTiles: metadata.declaresMapLibreTiles) : nil
+        let content = deep ? TileContentCheck(declared: try reader.declaredTileCompression(), declaredFormat: metadata.format) : nil
         if deep, !RasterReencoder.isAvailable { report.notes.append("PNG, JPEG and WebP tiles are not decoded: this build has no raster codecs") }
-        if deep, metadata.declaresMapLibreTiles { report.notes.append("MapLibre Tiles are not decoded: only their compression is checked") }
+        if deep, metadata.format == .mlt { report.notes.append("MapLibre Tiles are not decoded: only their compression is checked") }
         let summary = try scanTiles(reader, metadata: metadata, content: content, report: &report, progress: progress,
                                     isCancelled: isCancelled)
         try checkGrids(reader, report: &report, isCancelled: isCancelled)

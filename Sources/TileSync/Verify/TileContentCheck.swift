@@ -13,10 +13,9 @@ import Foundation
 struct TileContentCheck: Sendable {
     /// The compression the store declares for its tiles (brotli has no magic bytes).
     let declared: TileCompression?
-    /// The format the store's metadata declares, if any.
+    /// The format the store's metadata declares, if any (MapLibre Tiles: only their compression
+    /// is decoded).
     var declaredFormat: TileFormat? = nil
-    /// The store declares MapLibre Tiles: only their compression is decoded.
-    var declaresMapLibreTiles = false
 
     /// True when bytes of no known format are decoded as a vector tile (the store says `pbf`);
     /// the format check then leaves them to this check.
@@ -47,7 +46,7 @@ struct TileContentCheck: Sendable {
             } catch {
                 return ["the \(compression.rawValue) stream does not decode: \(error.description)"]
             }
-            if declaresMapLibreTiles { return [] }
+            if declaredFormat == .mlt { return [] }
             if let first = raw.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
                 var found: [String] = []
                 if declaredFormat == .pbf, compression != .none {

@@ -133,7 +133,7 @@ public struct TileStatistics: Sendable {
     private mutating func countLayers(_ reader: any TileReader, filter: TileFilter, isCancelled: () -> Bool) throws {
         let declared = try reader.declaredTileCompression()
         let metadata = try reader.metadata()
-        let declaresVector = metadata.format == .pbf, mapLibre = metadata.declaresMapLibreTiles
+        let declaresVector = metadata.format == .pbf, mapLibre = metadata.format == .mlt
         let cursor = try reader.tiles(matching: filter)
         let repeats = try DedupIndex()
         var repeated = 0

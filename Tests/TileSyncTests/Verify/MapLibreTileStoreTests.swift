@@ -22,7 +22,7 @@ struct MapLibreTileStoreTests {
     func layerFilterRefuses(format: String) throws {
         let directory = try TemporaryDirectory()
         let source = try Self.store(in: directory, format: format)
-        #expect(try source.openReader().metadata().declaresMapLibreTiles)
+        #expect(try source.openReader().metadata().format == .mlt)
         var options = TileConverter.Options()
         var filter = VectorTile.LayerFilter()
         filter.keptLayers = ["roads"]

@@ -28,7 +28,7 @@ struct RecompressionTransform: TileTransform, TileTransformKind {
     static func make(_ settings: TileTransformSettings, _ reader: any TileReader) throws -> (any TileTransform)? {
         guard let target = settings.compression else { return nil }
         return RecompressionTransform(recompressor: TileRecompressor(target: target, declared: try reader.declaredTileCompression(),
-                                                                     declaresMapLibreTiles: try reader.metadata().declaresMapLibreTiles,
+                                                                     declaredFormat: try reader.metadata().format,
                                                                      store: reader.location.address))
     }
 

@@ -88,7 +88,7 @@ final class VectorLayerFilterTransform: TileTransform, TileTransformKind {
     static func make(_ settings: TileTransformSettings, _ reader: any TileReader) throws -> (any TileTransform)? {
         guard let filter = settings.layerFilter, !filter.keepsEverything || filter.keepsEmptyTiles else { return nil }
         let metadata = try reader.metadata()
-        if metadata.declaresMapLibreTiles {
+        if metadata.format == .mlt {
             throw TileStoreError(.unsupported, store: reader.location.address,
                                  message: "holds MapLibre Tiles (format \(metadata["format"] ?? "")); the layer filter reads Mapbox Vector Tiles only",
                                  hint: "convert without --layer, --exclude-layer, --include-field and --exclude-field")
