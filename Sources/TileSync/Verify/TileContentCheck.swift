@@ -24,7 +24,7 @@ struct TileContentCheck: Sendable {
     /// What is wrong with one tile's content, one message each; empty when it decodes.
     /// - Parameter codecs: decoders kept between tiles on the calling thread.
     func problems(of tile: Tile, codecs: TileRecompressor.Codecs) -> [String] {
-        let sniffed = SniffedTileFormat(sniffing: tile.data.prefix(16))
+        let sniffed = SniffedTileFormat(sniffing: tile.data.prefix(16), declaredCompression: declared, declaredFormat: declaredFormat)
         switch sniffed.format {
         case .png, .jpeg, .webp:
             guard RasterReencoder.isAvailable else { return [] }
@@ -46,7 +46,7 @@ struct TileContentCheck: Sendable {
             } catch {
                 return ["the \(compression.rawValue) stream does not decode: \(error.description)"]
             }
-            if declaredFormat == .mlt { return [] }
+            if sniffed.format == .mlt { return [] }
             if let first = raw.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
                 var found: [String] = []
                 if declaredFormat == .pbf, compression != .none {

@@ -133,7 +133,7 @@ public struct TileStatistics: Sendable {
     private mutating func countLayers(_ reader: any TileReader, filter: TileFilter, isCancelled: () -> Bool) throws {
         let declared = try reader.declaredTileCompression()
         let metadata = try reader.metadata()
-        let declaresVector = metadata.format == .pbf, mapLibre = metadata.format == .mlt
+        let declaredFormat = metadata.format
         let cursor = try reader.tiles(matching: filter)
         let repeats = try DedupIndex()
         var repeated = 0
@@ -148,7 +148,7 @@ public struct TileStatistics: Sendable {
                 DispatchQueue.concurrentPerform(iterations: runs) { run in
                     let codecs = TileRecompressor.Codecs()
                     for index in stride(from: run, to: tiles.count, by: runs) {
-                        output[index] = mapLibre ? [] : Self.census(of: tiles[index].data, declared: declared, declaresVector: declaresVector, codecs: codecs)
+                        output[index] = Self.census(of: tiles[index].data, declared: declared, declaredFormat: declaredFormat, codecs: codecs)
                     }
                 }
             }
@@ -172,12 +172,13 @@ public struct TileStatistics: Sendable {
     /// The layers of one tile; nil for a vector tile that cannot be read, [] for other content.
     /// Bytes of no known format are read as a vector tile (as the layer filter reads them): those
     /// that do not decode count as unreadable where the store declares `pbf`, as other content
-    /// elsewhere.
-    static func census(of data: Data, declared: TileCompression?, declaresVector: Bool,
+    /// elsewhere. The bytes are sniffed with the store's declarations (brotli, MapLibre Tiles,
+    /// which are not decoded).
+    static func census(of data: Data, declared: TileCompression?, declaredFormat: TileFormat?,
                        codecs: TileRecompressor.Codecs) -> [VectorLayerCensus.Layer]? {
-        let sniffed = SniffedTileFormat(sniffing: data.prefix(16))
+        let sniffed = SniffedTileFormat(sniffing: data.prefix(16), declaredCompression: declared, declaredFormat: declaredFormat)
         guard let (compression, isGuess) = sniffed.vectorReading(declared: declared) else { return [] }
         let layers = try? codecs.withDecoded(data, compression) { bytes in try? VectorLayerCensus.layers(in: bytes) }
-        return layers ?? (isGuess && !declaresVector ? [] : nil)
+        return layers ?? (isGuess && declaredFormat != .pbf ? [] : nil)
     }
 }
