@@ -143,6 +143,13 @@ let package = Package(
             dependencies: ["TileSync", "TileSyncMapKitSample"],
             swiftSettings: strictSettings
         ),
+        // The stores and what moves tiles between them (copy, sync, merge, interop), apart from
+        // TileSyncTests so that the two compile side by side; both hold the helpers (a link).
+        .testTarget(
+            name: "TileSyncStoreTests",
+            dependencies: ["TileSync"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "tilesyncTests",
             dependencies: ["tilesync", "tilesync-fuzz", "TileSync"],

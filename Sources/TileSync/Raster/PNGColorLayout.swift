@@ -54,8 +54,9 @@ struct PNGColorLayout: Equatable {
         let stride = rowBytes(width: image.width)
         var rows = [UInt8](repeating: 0, count: stride * image.height)
         let indexes = colorType == .palette ? Self.indexTable(palette) : nil
-        image.rgba.withUnsafeBufferPointer { pixels in
-            rows.withUnsafeMutableBufferPointer { packed in
+        let grayLevels: Int = (1 << bitDepth) - 1
+        image.rgba.withUnsafeBufferPointer { (pixels: UnsafeBufferPointer<UInt8>) -> Void in
+            rows.withUnsafeMutableBufferPointer { (packed: inout UnsafeMutableBufferPointer<UInt8>) -> Void in
                 for row in 0..<image.height {
                     let line = row * image.width * 4
                     let out = row * stride
@@ -70,7 +71,8 @@ struct PNGColorLayout: Equatable {
                             packed[out + column * 2] = pixels[pixel]
                             packed[out + column * 2 + 1] = pixels[pixel + 3]
                         case .gray:
-                            put(UInt8(Int(pixels[pixel]) * ((1 << bitDepth) - 1) / 255), at: column, in: packed, from: out)
+                            let level: Int = Int(pixels[pixel]) * grayLevels / 255
+                            put(UInt8(level), at: column, in: packed, from: out)
                         case .palette:
                             let color = UInt32(pixels[pixel]) << 24 | UInt32(pixels[pixel + 1]) << 16
                                 | UInt32(pixels[pixel + 2]) << 8 | UInt32(pixels[pixel + 3])

@@ -4,11 +4,6 @@ import Testing
 
 @Suite("--compress: vector tiles re-encoded on the way, exact payloads after decoding")
 struct RecompressionTests {
-    /// Uncompressed vector-tile-like payloads: a layer tag (0x1A) and bytes unique to the tile.
-    static func payload(_ coordinate: TileCoordinate) -> [UInt8] {
-        [0x1A, 0x20] + Array(String(repeating: "layer \(coordinate) ", count: 8).utf8)
-    }
-
     static func decode(_ data: Data, _ compression: TileCompression) throws -> [UInt8] {
         switch compression {
         case .none: Array(data)
@@ -18,22 +13,10 @@ struct RecompressionTests {
         }
     }
 
-    /// A gzip-compressed vector MBTiles of zooms 0-2.
-    static func gzipSource(in directory: TemporaryDirectory) throws -> (TileStoreLocation, [TileCoordinate: [UInt8]]) {
-        let coordinates = (0...2).flatMap { z in ((try? TileRange.world(z: z)).map(Array.init) ?? []) }
-        let tiles = try coordinates.map { Tile(coordinate: $0, data: Data(try GzipCodec.compress(payload($0)))) }
-        var metadata = TileMetadata()
-        metadata["name"] = "vector"
-        metadata["format"] = "pbf"
-        let path = directory.file("vector.mbtiles")
-        try GeneratedStore.write(tiles, to: path, metadata: metadata)
-        return (try TileStoreLocation(parsing: path), Dictionary(uniqueKeysWithValues: coordinates.map { ($0, payload($0)) }))
-    }
-
     @Test("Tiles of another format or compression than the first are stored as they are and counted in one warning naming the first of them")
     func mixedFormats() throws {
         let directory = try TemporaryDirectory()
-        let payload = Self.payload(TileCoordinate(unchecked: 0, 0, 0))
+        let payload = GeneratedStore.vectorPayload(TileCoordinate(unchecked: 0, 0, 0))
         let tiles = [
             Tile(coordinate: TileCoordinate(unchecked: 0, 0, 0), data: Data(try GzipCodec.compress(payload))),
             Tile(coordinate: TileCoordinate(unchecked: 1, 0, 0), data: Data(try GzipCodec.compress(payload, zlibHeader: true))),
@@ -54,7 +37,7 @@ struct RecompressionTests {
           arguments: [TileCompression.none, .gzip, .zstd, .brotli], ["out.mbtiles", "out-folder", "out.tar", "out.pmtiles"])
     func targets(target: TileCompression, destination: String) throws {
         let directory = try TemporaryDirectory()
-        let (source, payloads) = try Self.gzipSource(in: directory)
+        let (source, payloads) = try GeneratedStore.gzipVectorSource(in: directory)
         let output = try TileStoreLocation(parsing: directory.file(destination))
         var options = TileConverter.Options()
         options.transforms.compression = target
@@ -78,7 +61,7 @@ struct RecompressionTests {
     @Test("Back again: brotli (known from the PMTiles header), zstd and none decode to the same payloads as gzip")
     func roundTrip() throws {
         let directory = try TemporaryDirectory()
-        let (source, payloads) = try Self.gzipSource(in: directory)
+        let (source, payloads) = try GeneratedStore.gzipVectorSource(in: directory)
         var current = source
         for (index, target) in [TileCompression.brotli, .zstd, .none, .gzip].enumerated() {
             let next = try TileStoreLocation(parsing: directory.file("step\(index).pmtiles"))
@@ -122,7 +105,7 @@ struct RecompressionTests {
     @Test("sync --compress writes re-encoded tiles and a second sync has nothing to do")
     func sync() throws {
         let directory = try TemporaryDirectory()
-        let (source, payloads) = try Self.gzipSource(in: directory)
+        let (source, payloads) = try GeneratedStore.gzipVectorSource(in: directory)
         let mirror = try TileStoreLocation(parsing: directory.file("mirror.mbtiles"))
         _ = try TileConverter.convert(from: source, to: mirror)
         var options = TileSynchronizer.Options()

@@ -36,3 +36,22 @@ enum GeneratedStore {
         return metadata
     }
 }
+
+extension GeneratedStore {
+    /// Uncompressed vector-tile-like payloads: a layer tag (0x1A) and bytes unique to the tile.
+    static func vectorPayload(_ coordinate: TileCoordinate) -> [UInt8] {
+        [0x1A, 0x20] + Array(String(repeating: "layer \(coordinate) ", count: 8).utf8)
+    }
+
+    /// A gzip-compressed vector MBTiles of zooms 0-2.
+    static func gzipVectorSource(in directory: TemporaryDirectory) throws -> (TileStoreLocation, [TileCoordinate: [UInt8]]) {
+        let coordinates = (0...2).flatMap { z in ((try? TileRange.world(z: z)).map(Array.init) ?? []) }
+        let tiles = try coordinates.map { Tile(coordinate: $0, data: Data(try GzipCodec.compress(vectorPayload($0)))) }
+        var metadata = TileMetadata()
+        metadata["name"] = "vector"
+        metadata["format"] = "pbf"
+        let path = directory.file("vector.mbtiles")
+        try GeneratedStore.write(tiles, to: path, metadata: metadata)
+        return (try TileStoreLocation(parsing: path), Dictionary(uniqueKeysWithValues: coordinates.map { ($0, vectorPayload($0)) }))
+    }
+}

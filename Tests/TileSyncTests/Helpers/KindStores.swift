@@ -52,9 +52,22 @@ final class KindStores {
     /// Modification times of every file that holds the store: the file itself, each file of a
     /// folder, or each object's file in the S3 server's folder.
     func modificationTimes(_ location: TileStoreLocation) throws -> [String: Int64] {
-        guard location.kind.name == "s3" else { return try SyncPairTests.modificationTimes(location.address) }
+        guard location.kind.name == "s3" else { return try KindStores.modificationTimes(location.address) }
         let prefix = String(location.address.dropFirst("s3://".count))
-        return try SyncPairTests.modificationTimes(try s3Server().root.file(prefix))
+        return try KindStores.modificationTimes(try s3Server().root.file(prefix))
+    }
+
+    /// Modification times of everything in a store (the file itself, or each file of a folder).
+    static func modificationTimes(_ path: String) throws -> [String: Int64] {
+        var isDirectory: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        guard isDirectory.boolValue else { return [path: FileStamp(path: path)?.modificationTime ?? -1] }
+        var times: [String: Int64] = [:]
+        let files = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+        for file in files where !file.hasPrefix(".tilesync") {
+            times[file] = FileStamp(path: path + "/" + file)?.modificationTime
+        }
+        return times
     }
 
     private func s3Server() throws -> S3TestServer {
@@ -69,24 +82,4 @@ final class KindStores {
 struct KindStoresError: Error, CustomStringConvertible {
     let kind: String
     var description: String { "KindStores has no address for the registry's kind '\(kind)': add one to location(_:_:)" }
-}
-
-@Suite("The pair matrices cover the registry")
-struct KindStoresTests {
-    @Test("Every kind of TileStoreRegistry.standard has an address and round-trips a tile", arguments: KindStores.kindNames)
-    func everyKind(kind: String) throws {
-        let stores = try KindStores()
-        let tile = try TileCoordinate(z: 2, x: 1, y: 3)
-        let location = try stores.write([Tile(coordinate: tile, data: GeneratedStore.bytes(for: tile))], kind: kind, name: "one")
-        #expect(location.kind.name == kind)
-        #expect(try stores.tiles(location) == [tile: GeneratedStore.bytes(for: tile)])
-    }
-
-    @Test("The matrices run the registry's writable kinds: all 36 ordered pairs of today's six where rclone is installed")
-    func pairCount() {
-        let registry = TileStoreRegistry.standard.kinds.filter(\.capabilities.isWritable).map(\.name)
-        #expect(registry == ["mbtiles", "dir", "tar", "pmtiles", "s3", "gpkg"])
-        #expect(TileStoreRegistry.standard.kinds.filter { !$0.capabilities.isWritable }.map(\.name) == ["tileserver"])
-        #expect(KindStores.kindNames == (S3TestServer.available ? registry : registry.filter { $0 != "s3" }))
-    }
 }

@@ -25,9 +25,9 @@ struct TileStatisticsTests {
     }
 
     static func lines(_ statistics: TileStatistics) -> [String] {
-        (statistics.zooms + [statistics.total]).map { sizes in
-            [sizes.zoom.map(String.init) ?? "all", String(sizes.tiles), String(sizes.bytes), String(sizes.minimum), String(sizes.median),
-             String(sizes.p90), String(sizes.p99), String(sizes.maximum)].joined(separator: " ")
+        (statistics.zooms + [statistics.total]).map { sizes -> String in
+            let figures: [Int] = [sizes.tiles, sizes.bytes, sizes.minimum, sizes.median, sizes.p90, sizes.p99, sizes.maximum]
+            return ([sizes.zoom.map { String($0) } ?? "all"] + figures.map { String($0) }).joined(separator: " ")
         }
     }
 

@@ -41,7 +41,7 @@ struct ScratchStructuresTests {
         let directory = try TemporaryDirectory()
         let array = ScratchArray(folder: directory.path)
         #expect(try array.value(at: 5) == nil)
-        let indexes = [0, 1, 1023, 1024, 5_000_000, 2_000_000, 1_048_576 * 2 + 7]
+        let indexes: [Int] = [0, 1, 1023, 1024, 5_000_000, 2_000_000, 2_097_159]
         for (position, index) in indexes.enumerated() { try array.set(UInt64(position) * 1_000_003, at: index) }
         for (position, index) in indexes.enumerated().reversed() { #expect(try array.value(at: index) == UInt64(position) * 1_000_003) }
         #expect(try array.value(at: 2) == nil && array.value(at: 4_999_999) == nil)

@@ -103,7 +103,7 @@ struct S3StoreTests {
     func recompressedHeaders(compression: TileCompression, encoding: String?) throws {
         let server = try S3TestServer()
         let directory = try TemporaryDirectory()
-        let (source, _) = try RecompressionTests.gzipSource(in: directory)
+        let (source, _) = try GeneratedStore.gzipVectorSource(in: directory)
         let bucket = server.location("s3://tiles/\(compression.rawValue)")
         var options = TileConverter.Options()
         options.transforms.compression = compression

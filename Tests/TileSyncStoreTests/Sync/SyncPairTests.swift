@@ -27,19 +27,6 @@ struct SyncPairTests {
         (try stores.write(try sourceTiles(), kind: source, name: "a"), try stores.write(GeneratedStore.pyramid(maxZoom: 3), kind: destination, name: "b"))
     }
 
-    /// Modification times of everything in a store (the file itself, or each file of a folder).
-    static func modificationTimes(_ path: String) throws -> [String: Int64] {
-        var isDirectory: ObjCBool = false
-        _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        guard isDirectory.boolValue else { return [path: FileStamp(path: path)?.modificationTime ?? -1] }
-        var times: [String: Int64] = [:]
-        let files = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
-        for file in files where !file.hasPrefix(".tilesync") {
-            times[file] = FileStamp(path: path + "/" + file)?.modificationTime
-        }
-        return times
-    }
-
     @Test("diff reports exactly the changes; sync applies them; a second sync writes nothing", arguments: kinds, kinds)
     func pair(source: String, destination: String) throws {
         let stores = try KindStores()
@@ -187,8 +174,8 @@ struct SyncPairTests {
         #expect(added.count == 85 && added.first == "0/0/0" && added.last == "3/7/7")
         #expect(first.bytesToAdd == GeneratedStore.pyramid(maxZoom: 3).reduce(0) { $0 + $1.data.count })
         #expect(try StoreContents.tiles(b) == StoreContents.tiles(a))
-        let sourceTimes = try Self.modificationTimes(a).filter { $0.key.hasSuffix(".png") }
-        #expect(try Self.modificationTimes(b).filter { $0.key.hasSuffix(".png") } == sourceTimes)
+        let sourceTimes = try KindStores.modificationTimes(a).filter { $0.key.hasSuffix(".png") }
+        #expect(try KindStores.modificationTimes(b).filter { $0.key.hasSuffix(".png") } == sourceTimes)
         #expect(!AtomicFile.exists(b + "/.tilesync-state"))
         let second = try TileSynchronizer.sync(from: TileStoreLocation(kind: .directory, address: a), to: TileStoreLocation(kind: .directory, address: b))
         #expect((second.added, second.replaced, second.unchanged, second.wroteNothing) == (0, 0, 85, true))
