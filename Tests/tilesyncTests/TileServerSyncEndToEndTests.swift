@@ -119,7 +119,7 @@ final class TileServerSyncEndToEndTests {
         let lines = run.stderr.components(separatedBy: "\r\u{1B}[K").dropFirst().filter { !$0.isEmpty }
         #expect(lines.count >= 3, "\(run.stderr)")
         let pattern = #/^(\d+) tiles, (\d+)/341 asked \((\d+)%\), \d+ tiles/s, [\d.]+ (B|KB), ETA 0:0\d$/#
-        for line in lines.prefix(lines.count - 1) {
+        for line in lines.dropLast() {
             guard let match = line.wholeMatch(of: pattern) else { Issue.record("\(line)"); continue }
             #expect(Int(match.1)! <= Int(match.2)! && Int(match.3)! == Int(match.2)! * 100 / 341)
         }
