@@ -143,8 +143,9 @@ let package = Package(
             dependencies: ["TileSync", "TileSyncMapKitSample"],
             swiftSettings: strictSettings
         ),
-        // The stores and what moves tiles between them (copy, sync, merge, interop), apart from
-        // TileSyncTests so that the two compile side by side; both hold the helpers (a link).
+        // The stores and what moves tiles between them (sync, merge, patch, archive, interop,
+        // the async forms), apart from TileSyncTests so that the two compile side by side; both
+        // hold TileSyncTests/Helpers (a link).
         .testTarget(
             name: "TileSyncStoreTests",
             dependencies: ["TileSync"],

@@ -174,8 +174,8 @@ struct SyncPairTests {
         #expect(added.count == 85 && added.first == "0/0/0" && added.last == "3/7/7")
         #expect(first.bytesToAdd == GeneratedStore.pyramid(maxZoom: 3).reduce(0) { $0 + $1.data.count })
         #expect(try StoreContents.tiles(b) == StoreContents.tiles(a))
-        let sourceTimes = try KindStores.modificationTimes(a).filter { $0.key.hasSuffix(".png") }
-        #expect(try KindStores.modificationTimes(b).filter { $0.key.hasSuffix(".png") } == sourceTimes)
+        let sourceTimes = try KindStores.modificationTimes(atPath: a).filter { $0.key.hasSuffix(".png") }
+        #expect(try KindStores.modificationTimes(atPath: b).filter { $0.key.hasSuffix(".png") } == sourceTimes)
         #expect(!AtomicFile.exists(b + "/.tilesync-state"))
         let second = try TileSynchronizer.sync(from: TileStoreLocation(kind: .directory, address: a), to: TileStoreLocation(kind: .directory, address: b))
         #expect((second.added, second.replaced, second.unchanged, second.wroteNothing) == (0, 0, 85, true))

@@ -27,10 +27,10 @@ struct TileMetadataEditorTests {
         #expect(try StoreContents.tiles(path) == Dictionary(uniqueKeysWithValues: tiles.map { ($0.coordinate, $0.data) }))
         #expect(try AggregateHashCalculator.compute(try store.openReader()) == hash)
 
-        let stamp = try KindStores.modificationTimes(path)
+        let stamp = try KindStores.modificationTimes(atPath: path)
         let same = try TileMetadataEditor.edit(store, setting: [("name", "edited ✓")])
         #expect(same.before == same.after)
-        #expect(try KindStores.modificationTimes(path) == stamp, "an edit that changes nothing writes nothing")
+        #expect(try KindStores.modificationTimes(atPath: path) == stamp, "an edit that changes nothing writes nothing")
     }
 
     @Test("Managed keys, a key both set and removed, and an absent key are refused, changing nothing")

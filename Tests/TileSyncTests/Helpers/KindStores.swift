@@ -52,13 +52,13 @@ final class KindStores {
     /// Modification times of every file that holds the store: the file itself, each file of a
     /// folder, or each object's file in the S3 server's folder.
     func modificationTimes(_ location: TileStoreLocation) throws -> [String: Int64] {
-        guard location.kind.name == "s3" else { return try KindStores.modificationTimes(location.address) }
+        guard location.kind.name == "s3" else { return try KindStores.modificationTimes(atPath: location.address) }
         let prefix = String(location.address.dropFirst("s3://".count))
-        return try KindStores.modificationTimes(try s3Server().root.file(prefix))
+        return try KindStores.modificationTimes(atPath: try s3Server().root.file(prefix))
     }
 
     /// Modification times of everything in a store (the file itself, or each file of a folder).
-    static func modificationTimes(_ path: String) throws -> [String: Int64] {
+    static func modificationTimes(atPath path: String) throws -> [String: Int64] {
         var isDirectory: ObjCBool = false
         _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         guard isDirectory.boolValue else { return [path: FileStamp(path: path)?.modificationTime ?? -1] }
