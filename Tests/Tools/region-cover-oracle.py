@@ -1,7 +1,9 @@
 """An independent cover of a GeoJSON region, for the region tests (needs shapely).
 
-    region-cover-oracle.py polygons FILE ZOOM            -> z/x/y of every tile whose square shares area with the polygons
-    region-cover-oracle.py corridor FILE ZOOM METRES     -> z/x/y DISTANCE_M for tiles within 1.2 x METRES of the lines
+    region-cover-oracle.py polygons FILE ZOOMS           -> z/x/y of every tile whose square shares area with the polygons
+    region-cover-oracle.py corridor FILE ZOOMS METRES    -> z/x/y DISTANCE_M for tiles within 1.2 x METRES of the lines
+
+ZOOMS is one zoom or a comma list; the lines of each zoom are sorted and come in the list's order.
 
 Longitude/latitude are projected to Web Mercator (latitudes clamped to +-85.05112878) and edges are
 straight there; distances are ground metres at the latitude of the nearest point of the line.
@@ -32,10 +34,8 @@ def geometries(doc):
     else:
         yield doc
 
-def main():
-    mode, path, zoom = sys.argv[1], sys.argv[2], int(sys.argv[3])
+def cover(mode, doc, zoom):
     scale = 2 ** zoom
-    doc = json.load(open(path))
     out = []
     if mode == "polygons":
         shapes = []
@@ -69,6 +69,13 @@ def main():
                 distance = route.distance(square) * tile_metres_equator * math.cos(math.radians(lat))
                 if distance <= 1.2 * metres:
                     out.append("%d/%d/%d %.3f" % (zoom, x, y, distance))
-    print("\n".join(sorted(set(out))))
+    return sorted(set(out))
+
+def main():
+    mode, path = sys.argv[1], sys.argv[2]
+    doc = json.load(open(path))
+    for zoom in (int(z) for z in sys.argv[3].split(",")):
+        for line in cover(mode, doc, zoom):
+            print(line)
 
 main()
