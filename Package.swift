@@ -7,7 +7,9 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
-/// Test modules whose own code is light, compiled without optimization in every configuration.
+/// Test modules whose own code is light (the library and the tool do the work), compiled
+/// without optimization in every configuration: the optimized test build then compiles them in a
+/// fraction of the time, beside TileSyncOracleTests, the one test module it optimizes.
 let unoptimizedTests: [SwiftSetting] = [.unsafeFlags(["-Onone"], .when(configuration: .release))]
 
 let package = Package(
@@ -144,14 +146,19 @@ let package = Package(
         .testTarget(
             name: "TileSyncTests",
             dependencies: ["TileSync", "TileSyncMapKitSample"],
+            swiftSettings: strictSettings + unoptimizedTests
+        ),
+        // The unit tests whose own oracles do heavy work (covers by clipping a million
+        // vertices, PSNR and pixel comparisons of every tile): the one test module the
+        // optimized test build optimizes.
+        .testTarget(
+            name: "TileSyncOracleTests",
+            dependencies: ["TileSync"],
             swiftSettings: strictSettings
         ),
         // The stores and what moves tiles between them (sync, merge, patch, archive, interop,
         // the async forms), apart from TileSyncTests so that the two compile side by side; both
-        // hold TileSyncTests/Helpers (a link). This module and the end-to-end tests do little
-        // work of their own (the library and the tool do it), so they are compiled without
-        // optimization even in the optimized test build: they then compile in a fraction of the
-        // time while TileSyncTests, whose oracles (clipping covers, PSNR) need it, is optimized.
+        // hold TileSyncTests/Helpers (a link).
         .testTarget(
             name: "TileSyncStoreTests",
             dependencies: ["TileSync"],

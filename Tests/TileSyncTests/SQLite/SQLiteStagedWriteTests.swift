@@ -8,7 +8,16 @@ struct SQLiteStagedWriteTests {
     /// into overflow pages).
     static func blob(key: Int, version: Int) -> Data {
         let count = 100 + (key &* 7_919 &+ version &* 104_729) % 20_000
-        return Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 ^ key ^ version &* 17) })
+        var data = Data(count: count)
+        data.withUnsafeMutableBytes { raw in
+            guard let bytes = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+            var index = 0
+            while index < count {
+                bytes[index] = UInt8(truncatingIfNeeded: index &* 31 ^ key ^ version &* 17)
+                index += 1
+            }
+        }
+        return data
     }
 
     /// Keys in a scattered order, so inserts land all over the B-tree.
