@@ -20,25 +20,14 @@ enum GeneratedSource {
         try writer.finish()
     }
 
-    /// The PNG signature and then `count` bytes of `text` repeated (the tests run unoptimized:
-    /// the bytes are copied in doubling runs, not one at a time).
+    /// The PNG signature and then `count` bytes of `text` (not empty) repeated: the text is
+    /// doubled until it is long enough (the tests run unoptimized, so not a byte at a time).
     static func pngSigned(repeating text: String, count: Int) -> Data {
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        let body = Array(text.utf8)
-        var data = Data(count: signature.count + count)
-        guard count > 0, !body.isEmpty else { return Data(signature) + Data(repeating: 0, count: max(0, count)) }
-        data.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            let start = base + signature.count
-            signature.withUnsafeBytes { bytes in if let from = bytes.baseAddress { memcpy(base, from, signature.count) } }
-            body.withUnsafeBytes { bytes in if let from = bytes.baseAddress { memcpy(start, from, min(body.count, count)) } }
-            var filled = min(body.count, count)
-            while filled < count {
-                let copied = min(filled, count - filled)
-                memcpy(start + filled, start, copied)
-                filled += copied
-            }
-        }
+        var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        var repeated = Data(text.utf8)
+        guard count > 0, !repeated.isEmpty else { return data }
+        while repeated.count < count { repeated.append(repeated) }
+        data.append(repeated.prefix(count))
         return data
     }
 }

@@ -11,29 +11,27 @@ enum RegionOracle {
 
     /// The oracle's `z/x/y` lines for each of `zooms` (sorted within a zoom), from one run.
     static func polygonTiles(_ file: String, zooms: [Int]) throws -> [Int: [String]] {
-        let result = try PythonPMTiles.run([script, "polygons", file, zooms.map(String.init).joined(separator: ",")])
-        #expect(result.status == 0, "the oracle failed on \(file)")
-        var tiles = Dictionary(uniqueKeysWithValues: zooms.map { ($0, [String]()) })
-        for line in result.stdout.split(separator: "\n") {
-            guard let z = line.split(separator: "/").first.flatMap({ Int($0) }) else { continue }
-            tiles[z, default: []].append(String(line))
-        }
+        var tiles: [Int: [String]] = [:]
+        for (z, line) in try lines(["polygons", file], zooms: zooms) { tiles[z, default: []].append(String(line)) }
         return tiles
     }
 
     /// For each of `zooms`, the tiles within 1.2 x `metres` of the lines, with their ground
     /// distance in metres, from one run.
     static func corridorTiles(_ file: String, zooms: [Int], metres: Double) throws -> [Int: [String: Double]] {
-        let result = try PythonPMTiles.run([script, "corridor", file, zooms.map(String.init).joined(separator: ","), String(metres)])
-        #expect(result.status == 0, "the oracle failed on \(file)")
-        var tiles = Dictionary(uniqueKeysWithValues: zooms.map { ($0, [String: Double]()) })
-        for line in result.stdout.split(separator: "\n") {
+        var tiles: [Int: [String: Double]] = [:]
+        for (z, line) in try lines(["corridor", file], zooms: zooms, then: [String(metres)]) {
             let parts = line.split(separator: " ")
-            guard parts.count == 2, let distance = Double(parts[1]),
-                  let z = parts[0].split(separator: "/").first.flatMap({ Int($0) }) else { continue }
-            tiles[z, default: [:]][String(parts[0])] = distance
+            if parts.count == 2, let distance = Double(parts[1]) { tiles[z, default: [:]][String(parts[0])] = distance }
         }
         return tiles
+    }
+
+    /// The oracle's output lines for `zooms` in one run, each with the zoom its `z/x/y` starts with.
+    private static func lines(_ arguments: [String], zooms: [Int], then more: [String] = []) throws -> [(Int, Substring)] {
+        let result = try PythonPMTiles.run([script] + arguments + [zooms.map(String.init).joined(separator: ",")] + more)
+        #expect(result.status == 0, "the oracle failed: \(arguments.joined(separator: " "))")
+        return result.stdout.split(separator: "\n").compactMap { line in Int(line.prefix { $0 != "/" }).map { ($0, line) } }
     }
 }
 
