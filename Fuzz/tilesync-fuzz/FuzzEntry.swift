@@ -32,7 +32,7 @@ enum FuzzReplay {
     static func main() {
         let arguments = CommandLine.arguments.dropFirst()
         guard let name = arguments.first, let target = FuzzTargets.Target(rawValue: name) else {
-            FileHandle.standardError.write(Data("usage: tilesync-fuzz mbtiles|tar|pmtiles|names|metadata|raster FILE...\n".utf8))
+            FileHandle.standardError.write(Data("usage: tilesync-fuzz TARGET FILE... (targets: \(FuzzTargets.Target.allCases.map(\.rawValue).joined(separator: " ")))\n".utf8))
             exit(2)
         }
         defer { try? FileManager.default.removeItem(atPath: FuzzTargets.scratch) }

@@ -1,5 +1,5 @@
 import Foundation
-import TileSync
+@_spi(Fuzzing) import TileSync
 
 /// The fuzz targets, one per kind of untrusted input. Each must never trap, hang or leak:
 /// errors are the expected outcome for most inputs.
@@ -23,6 +23,18 @@ enum FuzzTargets {
         case mvt
         /// Bytes of a tile list (an expire list), read with and without widening.
         case tilelist
+        /// Bytes of a GeoPackage (SQLite) file: its tile tables, matrices and metadata read, then
+        /// a table added to it and its tiles table synced from a small folder.
+        case gpkg
+        /// Bytes of a GeoJSON region: its cover at zooms 0-5 (with a border of 1 when the first
+        /// byte is odd, a 2 km buffer when its second bit is set).
+        case region
+        /// Bytes of a server's answer: an S3 XML document (listing page, error) and, up to the
+        /// first line break, a header value (Content-Range, dates, Cache-Control, Retry-After).
+        case answers
+        /// Bytes of a patch file (martin's diff format), described and applied to an MBTiles
+        /// and a folder, first as made for them, then forced.
+        case patch
     }
 
     static let scratch = NSTemporaryDirectory() + "tilesync-fuzz-\(getpid())"
@@ -38,6 +50,10 @@ enum FuzzTargets {
         case .json: json(data)
         case .mvt: vectorTile(data)
         case .tilelist: tileList(data)
+        case .gpkg: geoPackage(data)
+        case .patch: patch(data)
+        case .answers: serverAnswer(data)
+        case .region: regionCover(data)
         }
     }
 
@@ -62,6 +78,109 @@ enum FuzzTargets {
             if seen > 100_000 { return }
         }
         guard seen == list.count else { fatalError("the zooms hold \(seen) tiles, the list says \(list.count)") }
+    }
+
+    /// The bytes as a GeoJSON region: at each zoom 0-5, the tiles counted row by row (without
+    /// keeping the cover, on a second reading of the region) are the cover's, which are the sum
+    /// of its rows' runs, and at zooms 0-4 the tiles `contains` takes.
+    private static func regionCover(_ data: Data) {
+        let first = data.first ?? 0
+        let border = Int(first & 1)
+        let buffer = first & 2 == 2 ? try? GroundDistance(parsing: "2km") : nil
+        guard let region = try? TileRegion(geoJSON: data, name: "fuzz.geojson", buffer: buffer, border: border),
+              let counting = try? TileRegion(geoJSON: data, name: "fuzz.geojson", buffer: buffer, border: border) else { return }
+        for z in 0...5 {
+            let cover = region.cover(atZoom: z)
+            let inRows = (0..<(1 << z)).reduce(0) { sum, y in sum + cover.columns(inRow: y).reduce(0) { $0 + $1.count } }
+            guard counting.tileCount(atZoom: z) == cover.tileCount, inRows == cover.tileCount else {
+                fatalError("zoom \(z): \(counting.tileCount(atZoom: z)) tiles counted, \(cover.tileCount) in the cover, \(inRows) in its rows")
+            }
+            guard z <= 4 else { continue }
+            var contained = 0
+            for x in 0..<(1 << z) {
+                for y in 0..<(1 << z) {
+                    if let tile = try? TileCoordinate(z: z, x: x, y: y), region.contains(tile) { contained += 1 }
+                }
+            }
+            guard contained == cover.tileCount else { fatalError("zoom \(z): \(contained) tiles contained, \(cover.tileCount) in the cover") }
+        }
+    }
+
+    /// The bytes as an S3 document, their first line as a header value; a well-formed document
+    /// less deep than the reader's limit (64) must also be when wrapped in one more element.
+    private static func serverAnswer(_ data: Data) {
+        let header = String(decoding: data.prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
+        guard let document = ServerAnswerReading.read(body: data, header: header), document.depth < 64 else { return }
+        var wrapped = Data("<Wrapper>".utf8)
+        var body = data
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body.removeFirst(3) }
+        wrapped.append(body)
+        wrapped.append(contentsOf: Array("</Wrapper>".utf8))
+        guard let again = ServerAnswerReading.read(body: wrapped, header: header),
+              again.elements == document.elements + 1, again.depth == document.depth + 1 else {
+            fatalError("a well-formed document of \(document.elements) elements is not one more when wrapped")
+        }
+    }
+
+    /// The bytes as a GeoPackage: read as every store is, then written to as a user's file
+    /// would be (its one tile table synced from the patch base folder, then that folder added as
+    /// a table beside the others), each read again.
+    private static func geoPackage(_ data: Data) {
+        store(data, name: "input.gpkg", kind: "gpkg")
+        let path = scratch + "/written.gpkg"
+        guard let bases = patchBases(), FileManager.default.createFile(atPath: path, contents: data),
+              let folder = try? TileStoreLocation(parsing: "dir:" + bases.folder) else { return }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        if let synced = try? TileStoreLocation(parsing: "gpkg:" + path), (try? TileSynchronizer.sync(from: folder, to: synced)) != nil {
+            if let cursor = try? synced.openReader().tiles(matching: .all) { drain(cursor) }
+            _ = try? StoreVerifier.verify(synced)
+        }
+        guard let added = try? TileStoreLocation(parsing: "gpkg:" + path + "#added"),
+              (try? TileConverter.convert(from: folder, to: added)) != nil else { return }
+        if let cursor = try? added.openReader().tiles(matching: .all) { drain(cursor) }
+    }
+
+    /// The bytes as a patch: described, then applied to a fresh small MBTiles, PMTiles and
+    /// folder, once as made for them and once forced; a store a patch applied to is verified and
+    /// read whole.
+    private static func patch(_ data: Data) {
+        try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let path = scratch + "/patch.mbtiles"
+        guard FileManager.default.createFile(atPath: path, contents: data), let bases = patchBases() else { return }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try? TilePatcher.describe(patch: path)
+        for (base, kind) in [(bases.mbtiles, "mbtiles"), (bases.pmtiles, "pmtiles"), (bases.folder, "dir")] {
+            let target = scratch + "/target-" + kind
+            try? FileManager.default.removeItem(atPath: target)
+            guard (try? FileManager.default.copyItem(atPath: base, toPath: target)) != nil,
+                  let location = try? TileStoreLocation(parsing: kind + ":" + target) else { continue }
+            var forced = TilePatcher.ApplyOptions()
+            forced.force = true
+            for options in [TilePatcher.ApplyOptions(), forced] where (try? TilePatcher.apply(patch: path, to: location, options: options)) != nil {
+                _ = try? StoreVerifier.verify(location)
+                if let cursor = try? location.openReader().tiles(matching: .all) { drain(cursor) }
+            }
+            try? FileManager.default.removeItem(atPath: target)
+        }
+    }
+
+    /// The stores patches are applied to, made once per process: a folder of four tiles
+    /// (zooms 0-1, PNG signatures) and the same tiles as an MBTiles and a PMTiles.
+    private static func patchBases() -> (mbtiles: String, pmtiles: String, folder: String)? {
+        let bases = (mbtiles: scratch + "/base.mbtiles", pmtiles: scratch + "/base.pmtiles", folder: scratch + "/base-folder")
+        if FileManager.default.fileExists(atPath: bases.pmtiles) { return bases }
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        for (index, path) in ["0/0/0.png", "1/0/0.png", "1/1/0.png", "1/1/1.png"].enumerated() {
+            let file = bases.folder + "/" + path
+            try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            guard FileManager.default.createFile(atPath: file, contents: Data(png + [UInt8(index)])) else { return nil }
+        }
+        guard let folder = try? TileStoreLocation(parsing: "dir:" + bases.folder),
+              let mbtiles = try? TileStoreLocation(parsing: "mbtiles:" + bases.mbtiles),
+              let pmtiles = try? TileStoreLocation(parsing: "pmtiles:" + bases.pmtiles),
+              (try? TileConverter.convert(from: folder, to: mbtiles)) != nil,
+              (try? TileConverter.convert(from: folder, to: pmtiles)) != nil else { return nil }
+        return bases
     }
 
     /// A raster tile decoded (at most 4,194,304 pixels); what decodes is re-encoded as lossless

@@ -6,7 +6,7 @@ struct FuzzRegressionTests {
     static let corpusRoot = ToolRunner.packageRoot.appendingPathComponent("Tests/Fuzz").path
     static let replayBinary = URL(fileURLWithPath: ToolRunner.binary).deletingLastPathComponent().appendingPathComponent("tilesync-fuzz").path
 
-    @Test("Every saved fuzz input replays without a crash or hang", arguments: ["mbtiles", "tar", "pmtiles", "names", "metadata", "json", "mvt", "tilelist"])
+    @Test("Every saved fuzz input replays without a crash or hang", arguments: ["mbtiles", "tar", "pmtiles", "names", "metadata", "json", "mvt", "tilelist", "gpkg", "patch", "answers", "region"])
     func replay(target: String) throws {
         let folder = Self.corpusRoot + "/" + target
         let inputs = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map { folder + "/" + $0 }

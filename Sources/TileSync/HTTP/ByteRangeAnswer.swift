@@ -20,17 +20,26 @@ struct ByteRangeAnswer: Sendable {
     /// absent or `*`.
     var totalSize: UInt64? {
         guard let contentRange, let slash = contentRange.lastIndex(of: "/") else { return nil }
-        return UInt64(contentRange[contentRange.index(after: slash)...].trimmingCharacters(in: .whitespaces))
+        return Self.digits(contentRange[contentRange.index(after: slash)...].trimmingCharacters(in: .whitespaces))
     }
 
     /// True when the server sent the whole object instead of a range (200 without
     /// `Content-Range`). Some servers say 200 and still send the range with its `Content-Range`.
     var isWholeObject: Bool { status == 200 && contentRange == nil }
 
-    /// The first byte the answer holds, from `Content-Range` (`bytes a-b/N`); 0 for the whole object.
+    /// The first byte the answer holds, from `Content-Range` (`bytes a-b/N`); 0 for the whole
+    /// object; nil when the header says no first byte (`bytes */N`, or not that shape at all).
     var firstByte: UInt64? {
         if isWholeObject { return 0 }
-        guard let contentRange, let space = contentRange.firstIndex(of: " "), let dash = contentRange.firstIndex(of: "-") else { return nil }
-        return UInt64(contentRange[contentRange.index(after: space)..<dash])
+        guard let contentRange, let space = contentRange.firstIndex(of: " ") else { return nil }
+        let range = contentRange[contentRange.index(after: space)...]
+        guard let dash = range.firstIndex(of: "-") else { return nil }
+        return Self.digits(range[..<dash])
+    }
+
+    /// A position or length of `Content-Range`: ASCII digits only (no sign, no space).
+    private static func digits(_ text: some StringProtocol) -> UInt64? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return UInt64(text)
     }
 }

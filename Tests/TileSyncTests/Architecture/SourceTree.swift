@@ -54,6 +54,8 @@ struct SourceTree {
                 words = words.dropFirst()
             }
             if let modifier, !given.contains(modifier) { continue }
+            // `@_spi(Name) public` is open only to an `@_spi(Name) import` (the fuzzer's), not API.
+            if modifier == "public", given.contains(where: { $0.hasPrefix("@_spi(") }) { continue }
             guard let keyword = words.first, keywords.contains(keyword), let name = words.dropFirst().first else { continue }
             let identifier = name.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
             if identifier.first?.isUppercase == true { names.append(String(identifier)) }

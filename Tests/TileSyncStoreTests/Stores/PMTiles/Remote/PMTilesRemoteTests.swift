@@ -142,6 +142,34 @@ struct PMTilesRemoteTests {
         #expect(missing?.description == "s3://tiles/none.pmtiles: no such object at s3://tiles/none.pmtiles")
     }
 
+    @Test("A server whose Content-Range is not `bytes a-b/N` (a dash before the space, a sign, no first byte) is an error naming the archive and the header")
+    func malformedContentRange() throws {
+        let script = """
+            import http.server, sys
+            class Answer(http.server.BaseHTTPRequestHandler):
+                def do_GET(self):
+                    self.send_response(206)
+                    self.send_header("Content-Range", self.path.split("/")[1].replace("_", " ").replace("~", "/"))
+                    self.send_header("Content-Length", "16384")
+                    self.end_headers()
+                    self.wfile.write(bytes(16384))
+                def log_message(self, *arguments): pass
+            server = http.server.HTTPServer(("127.0.0.1", 0), Answer)
+            print("port", server.server_address[1], flush=True)
+            server.serve_forever()
+            """
+        let (process, port) = try ListeningProcess.start(["python3", "-u", "-c", script], logsToStandardError: false) { text in
+            text.split(separator: "\n").first { $0.hasPrefix("port ") }.flatMap { Int($0.dropFirst(5)) }
+        }
+        defer { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        for header in ["0-16383_bytes~734281", "bytes_+0-16383~734281", "bytes_*~734281"] {
+            let url = "http://127.0.0.1:\(port)/\(header)/x.pmtiles"
+            let error = #expect(throws: TileStoreError.self) { _ = try TileStoreLocation(parsing: url).openReader() }
+            let sent = header.replacingOccurrences(of: "_", with: " ").replacingOccurrences(of: "~", with: "/")
+            #expect(error?.description == "\(url): bytes 0-16383: the server sent 16384 bytes (Content-Range \(sent)) for the first 16384")
+        }
+    }
+
     @Test("http:// archives: every tile as from the file, bad URLs and missing files named")
     func plainHTTP() throws {
         let folder = try TemporaryDirectory()
