@@ -6,7 +6,8 @@
 Listens on 127.0.0.1 (a free port, printed as the first line of stdout) and forwards every
 request to 127.0.0.1:UPSTREAM_PORT unchanged (Host header included, so signatures stay valid).
 PATTERN is a comma-separated cycle of what happens to successive requests: `ok`, `500`,
-`503` (SlowDown), `429` (Too Many Requests with Retry-After: 1), `drop` (the connection is closed without an answer), `slow` (the answer
+`503` (SlowDown), `429` (Too Many Requests with Retry-After: 1), `429forever` (the same with
+Retry-After: 9223372036854775807, more seconds than 64 bits hold as a double), `drop` (the connection is closed without an answer), `slow` (the answer
 is held for SLOW seconds, env TILESYNC_PROXY_SLOW, default 3) and `cut` (the answer's headers
 with its full Content-Length, then the first half of its body, then the connection is closed,
 as a server whose read fails mid-answer does), `gzip` (the answer is forwarded with
@@ -47,9 +48,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             except OSError:
                 pass
             return
-        if fault == "429":
+        if fault in ("429", "429forever"):
             self.send_response(429)
-            self.send_header("Retry-After", "1")
+            self.send_header("Retry-After", "1" if fault == "429" else "9223372036854775807")
             self.send_header("Content-Length", "0")
             self.end_headers()
             return

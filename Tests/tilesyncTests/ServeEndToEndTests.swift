@@ -140,6 +140,22 @@ final class ServeEndToEndTests {
             == "Range, If-None-Match, If-Range")
     }
 
+    @Test("A metadata center whose zoom is NaN, 1e300 or -1e300 still gives TileJSON, its zoom within the store's zooms",
+          .enabled(if: ReliabilityEndToEndTests.fixturesAvailable, "shared fixtures not found: SKIPPED"))
+    func hostileCenterZoom() throws {
+        let cities = ReliabilityEndToEndTests.fixtureRoot + "/martin/mbtiles/world_cities.mbtiles"
+        for (center, expected) in [("10,20,nan", [10.0, 20, 0]), ("10,20,1e300", [10.0, 20, 6]), ("10,20,-1e300", [10.0, 20, 0])] {
+            try? FileManager.default.removeItem(atPath: directory + "/cities.mbtiles")
+            #expect(try ToolRunner.run(["convert", cities, "cities.mbtiles", "--quiet"], in: directory).status == 0)
+            #expect(try ToolRunner.run(["meta", "cities.mbtiles", "center=" + center], in: directory).status == 0)
+            let server = try ServeProcess(["cities.mbtiles"], in: directory)
+            let answer = try CurlResponse.get(server.base + "/cities.json")
+            #expect(answer.status == 200, "\(center)")
+            let json = try JSONSerialization.jsonObject(with: answer.body) as? [String: Any]
+            #expect(json?["center"] as? [Double] == expected, "\(center)")
+        }
+    }
+
     @Test("Gzipped vector tiles keep their bytes with Content-Encoding; TileJSON has vector_layers; the PMTiles archive answers ranges",
           .enabled(if: ReliabilityEndToEndTests.fixturesAvailable, "shared fixtures not found: SKIPPED"))
     func vectorTilesAndRanges() throws {

@@ -162,6 +162,16 @@ final class TileServerEndToEndTests {
         #expect(try tiles("out.mbtiles") == tiles("tree", zooms: 0...3))
     }
 
+    @Test("A 429 asking to wait 2^63-1 seconds is a failure naming the wait (taken as 2^31 s), not a trap")
+    func retryAfterBeyondAnyClock() throws {
+        let proxy = try FaultProxyProcess(upstreamPort: server.port, pattern: "429forever")
+        let url = "http://127.0.0.1:\(proxy.port)/{z}/{x}/{y}.png"
+        let run = try ToolRunner.run(["convert", url, "out.mbtiles", "--max-zoom", "0"], in: directory)
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("Error: \(url): tile 0/0/0: "), "\(run.stderr)")
+        #expect(run.stderr.contains("it asked to wait 2147483648 s (Retry-After); lower --rate or --connections"), "\(run.stderr)")
+    }
+
     @Test("an HTML page where a tile should be is an invalid tile; --skip-invalid passes it over")
     func htmlBody() throws {
         let url = server.base + "/html/{z}/{x}/{y}.png"

@@ -70,9 +70,10 @@ final class CurlTransfer {
         ctilesync_curl_set_long(handle, CURLOPT_MAXREDIRS, 10)
         ctilesync_curl_set_long(handle, CURLOPT_HTTP_CONTENT_DECODING, 0)
         ctilesync_curl_set_long(handle, CURLOPT_TCP_KEEPALIVE, 1)
-        ctilesync_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(timeout * 1000))
+        let seconds = timeout.isFinite ? min(max(timeout, 0.001), 86_400) : 30
+        ctilesync_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(seconds * 1000))
         ctilesync_curl_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1)
-        ctilesync_curl_set_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(timeout)))
+        ctilesync_curl_set_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(seconds)))
         ctilesync_curl_set_write_function(handle, CURLOPT_WRITEFUNCTION, curlReceivedBody)
         ctilesync_curl_set_pointer(handle, CURLOPT_WRITEDATA, context)
         ctilesync_curl_set_write_function(handle, CURLOPT_HEADERFUNCTION, curlReceivedHeader)

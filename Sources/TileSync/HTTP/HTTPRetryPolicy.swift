@@ -14,10 +14,11 @@ struct HTTPRetryPolicy: Sendable {
     /// The longest `Retry-After` in seconds waited for; a server asking more fails the request.
     var longestRetryAfter: TimeInterval = 120
 
-    /// Seconds a `Retry-After` header asks for (a number of seconds or an HTTP date), nil when absent or unreadable.
+    /// Seconds a `Retry-After` header asks for (a number of seconds, at most 2^31, or an HTTP
+    /// date), nil when absent or unreadable.
     static func retryAfter(_ value: String?, now: Date = Date()) -> TimeInterval? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        if let seconds = Int(value), seconds >= 0 { return TimeInterval(seconds) }
+        if let seconds = HTTPFreshness.deltaSeconds(value) { return TimeInterval(seconds) }
         return HTTPDate.parse(value).map { max(0, $0.timeIntervalSince(now)) }
     }
 

@@ -95,8 +95,10 @@ public enum WebMercator {
 
     private static func zoom(forFraction fraction: Double) -> Int {
         guard fraction > 0 else { return TileCoordinate.maxZoom }
-        let z = Int(log2(1 / fraction).rounded(.down))
-        return min(TileCoordinate.maxZoom, max(0, z))
+        let inverse = 1 / fraction
+        let z = inverse.isFinite ? log2(inverse) : -log2(fraction)
+        guard z.isFinite else { return z > 0 ? TileCoordinate.maxZoom : 0 }
+        return min(TileCoordinate.maxZoom, max(0, Int(z.rounded(.down))))
     }
 
     /// Fraction of the world's width west of `longitude` (0 at -180, 1 at 180).

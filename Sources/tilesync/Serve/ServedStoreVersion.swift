@@ -94,7 +94,7 @@ final class ServedStoreVersion: @unchecked Sendable {
     var center: (longitude: Double, latitude: Double, zoom: Int) {
         let parts = (metadata["center"] ?? "").split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
         if parts.count >= 2, let longitude = parts[0], let latitude = parts[1], abs(longitude) <= 180, abs(latitude) <= 90 {
-            let zoom = parts.count > 2 ? parts[2].map { Int($0.rounded()) } : nil
+            let zoom = parts.count > 2 ? parts[2].flatMap { $0.isFinite ? Int(min(max($0.rounded(), -1), 31)) : nil } : nil
             return (longitude, latitude, min(max(zoom ?? zooms.lowerBound, zooms.lowerBound), zooms.upperBound))
         }
         let box = bounds

@@ -39,6 +39,11 @@ struct HTTPHeaderTests {
         #expect(expiry(nil, expires: "Sun, 09 Sep 2001 02:46:40 GMT", date: "Sun, 09 Sep 2001 01:46:40 GMT") == 3600)
         #expect(expiry(nil, expires: "Sun, 09 Sep 2001 02:46:40 GMT", date: "Sun, 09 Sep 2001 02:16:40 GMT") == 1800)
         #expect(expiry(nil, expires: "0") == 0)
+        #expect(expiry("max-age=9223372036854775807") == 2_147_483_648, "RFC 9111 1.2.2: too large a delta-seconds is 2^31")
+        #expect(expiry("max-age=99999999999999999999999999") == 2_147_483_648)
+        #expect(expiry("max-age=600", age: "99999999999999999999999999") == 0)
+        #expect(expiry("max-age=+600") == 0)
+        #expect(expiry("max-age=-600") == 0)
         #expect(expiry("public") == nil)
         #expect(expiry(nil) == nil)
     }
@@ -49,5 +54,8 @@ struct HTTPHeaderTests {
         #expect(HTTPRetryPolicy.retryAfter("Sun, 09 Sep 2001 01:47:40 GMT", now: received) == 60)
         #expect(HTTPRetryPolicy.retryAfter(nil, now: received) == nil)
         #expect(HTTPRetryPolicy.retryAfter("soon", now: received) == nil)
+        #expect(HTTPRetryPolicy.retryAfter("9223372036854775807", now: received) == 2_147_483_648)
+        #expect(HTTPRetryPolicy.retryAfter("+5", now: received) == nil)
+        #expect(HTTPRetryPolicy.retryAfter("Fri, 31 Dec 9999 23:59:59 GMT", now: received).map { $0.rounded() } == 252_402_300_799)
     }
 }
