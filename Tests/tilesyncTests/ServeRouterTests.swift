@@ -87,6 +87,51 @@ struct ServeRouterTests {
         }
     }
 
+    @Test("50,000 seeded random headers and paths: a range lies inside the body; a plain path's segments are the general decoding's; nothing traps")
+    func randomHeadersAndPaths() throws {
+        var state: UInt64 = 0x5DEE_CE66_D1CE_4E5B
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33) % bound
+        }
+        func digits() -> String { String((0..<next(22)).map { _ in Character(String(next(10))) }) }
+        let rangePieces = ["bytes=", "Bytes=", " ", "\t", "-", "-", ",", "*", "+", "=", "items="]
+        let segmentPieces = ["3", "07", "a-b", "..", ".", "%41", "%2F", "%", "é", "", "x.png", "1073741823", "99999999999", "~_", "?q", "#"]
+        var answered = 0, plainPaths = 0
+        for _ in 0..<50_000 {
+            let noise = (0..<next(5)).map { _ in next(2) == 0 ? digits() : rangePieces[next(rangePieces.count)] }.joined()
+            let bound = { next(3) == 0 ? "" : String(next(6000)) }
+            let header = next(2) == 0 ? noise : bound() + "-" + bound() + (next(4) == 0 ? noise : "")
+            let size = UInt64(next(3) == 0 ? 0 : next(5000))
+            switch ByteRangeRequest.answer(next(2) == 0 ? "bytes=" + header : header, size: size) {
+            case .partial(let offset, let length):
+                answered += 1
+                #expect(length >= 1 && offset + length <= size, "\(header) of \(size) bytes: \(offset)+\(length)")
+            case .unsatisfiable, .whole:
+                break
+            }
+            _ = AcceptEncoding(header).accepts("gzip")
+            _ = EntityTag.ifNoneMatch(header, matches: "\"abc\"")
+            var path = "/" + (0..<(2 + next(4))).map { _ in (0..<(1 + next(2))).map { _ in segmentPieces[next(segmentPieces.count)] }.joined() }
+                .joined(separator: "/")
+            let general = RequestPath.segments(of: path)
+            let plain: [String]? = path.withUTF8 { bytes in
+                PlainTilePath(bytes).map { plain in
+                    [plain.name, plain.z, plain.x, plain.y].map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+                }
+            }
+            if let plain {
+                plainPaths += 1
+                #expect(try general.get() == plain, "\(path)")
+                _ = TileRequestPath.coordinate(z: plain[1], x: plain[2], y: plain[3], format: .png)
+            } else if case .success(let segments) = general, segments.count == 4 {
+                _ = TileRequestPath.coordinate(z: segments[1], x: segments[2], y: segments[3], format: .png)
+            }
+        }
+        #expect(answered > 1_000)
+        #expect(plainPaths > 100)
+    }
+
     @Test("Plain tile paths: four segments of unreserved characters are read in place; anything to decode or another shape goes the general way")
     func plainTilePaths() {
         func parts(_ path: String) -> [String]? {
