@@ -149,6 +149,7 @@ final class ServeEndToEndTests {
             #expect(try ToolRunner.run(["convert", cities, "cities.mbtiles", "--quiet"], in: directory).status == 0)
             #expect(try ToolRunner.run(["meta", "cities.mbtiles", "center=" + center], in: directory).status == 0)
             let server = try ServeProcess(["cities.mbtiles"], in: directory)
+            defer { _ = server.stop() }
             let answer = try CurlResponse.get(server.base + "/cities.json")
             #expect(answer.status == 200, "\(center)")
             let json = try JSONSerialization.jsonObject(with: answer.body) as? [String: Any]

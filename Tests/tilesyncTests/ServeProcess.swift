@@ -1,14 +1,20 @@
 import Foundation
 
 /// `tilesync serve ... --port 0` started for a test: the port is read from its first line of
-/// output, and its output is collected until it stops.
+/// output, and its output is collected until it stops. A server not stopped is killed when the
+/// test lets go of it (the threads that collect its output do not hold it).
 final class ServeProcess: @unchecked Sendable {
     let port: Int
     private let process: Process
-    private let lock = NSLock()
-    private var outText = ""
-    private var errText = ""
+    private let collected = Collected()
     private let drained = DispatchGroup()
+
+    /// What the server printed, filled by the reading threads.
+    private final class Collected: @unchecked Sendable {
+        let lock = NSLock()
+        var out = ""
+        var err = ""
+    }
 
     /// - Parameter environment: replaces the process environment when given.
     init(_ arguments: [String], in directory: String, environment: [String: String]? = nil) throws {
@@ -34,13 +40,13 @@ final class ServeProcess: @unchecked Sendable {
         }
         self.port = port
         self.process = process
-        outText = first
+        collected.out = first
         for (handle, isOut) in [(out.fileHandleForReading, true), (err.fileHandleForReading, false)] {
             drained.enter()
-            Thread.detachNewThread { [self] in
+            Thread.detachNewThread { [collected, drained] in
                 while case let data = handle.availableData, !data.isEmpty {
                     let text = String(decoding: data, as: UTF8.self)
-                    lock.withLock { if isOut { outText += text } else { errText += text } }
+                    collected.lock.withLock { if isOut { collected.out += text } else { collected.err += text } }
                 }
                 drained.leave()
             }
@@ -50,14 +56,14 @@ final class ServeProcess: @unchecked Sendable {
     var base: String { "http://127.0.0.1:\(port)" }
 
     /// What it printed on stderr so far (the request log with `--verbose`).
-    var stderr: String { lock.withLock { errText } }
+    var stderr: String { collected.lock.withLock { collected.err } }
 
     /// Sends `signal` and waits for the exit: the status and everything printed on stdout.
     func stop(signal: Int32 = SIGINT) -> (status: Int32, stdout: String) {
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         drained.wait()
-        return (process.terminationStatus, lock.withLock { outText })
+        return (process.terminationStatus, collected.lock.withLock { collected.out })
     }
 
     deinit {
