@@ -32,8 +32,8 @@ enum FuzzTargets {
         /// Bytes of a server's answer: an S3 XML document (listing page, error) and, up to the
         /// first line break, a header value (Content-Range, dates, Cache-Control, Retry-After).
         case answers
-        /// Bytes of a patch file (martin's diff format), described and applied to an MBTiles
-        /// and a folder, first as made for them, then forced.
+        /// Bytes of a patch file (martin's diff format), described and applied to an MBTiles,
+        /// a PMTiles and a folder, first as made for them, then forced.
         case patch
     }
 

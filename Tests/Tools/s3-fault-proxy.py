@@ -7,7 +7,7 @@ Listens on 127.0.0.1 (a free port, printed as the first line of stdout) and forw
 request to 127.0.0.1:UPSTREAM_PORT unchanged (Host header included, so signatures stay valid).
 PATTERN is a comma-separated cycle of what happens to successive requests: `ok`, `500`,
 `503` (SlowDown), `429` (Too Many Requests with Retry-After: 1), `429forever` (the same with
-Retry-After: 9223372036854775807, more seconds than 64 bits hold as a double), `drop` (the connection is closed without an answer), `slow` (the answer
+Retry-After: 9223372036854775807, a wait that overflows 64-bit seconds once added to now), `drop` (the connection is closed without an answer), `slow` (the answer
 is held for SLOW seconds, env TILESYNC_PROXY_SLOW, default 3) and `cut` (the answer's headers
 with its full Content-Length, then the first half of its body, then the connection is closed,
 as a server whose read fails mid-answer does), `gzip` (the answer is forwarded with

@@ -20,7 +20,7 @@ struct ByteRangeAnswer: Sendable {
     /// absent or `*`.
     var totalSize: UInt64? {
         guard let contentRange, let slash = contentRange.lastIndex(of: "/") else { return nil }
-        return Self.digits(contentRange[contentRange.index(after: slash)...].trimmingCharacters(in: .whitespaces))
+        return HTTPDigits.value(contentRange[contentRange.index(after: slash)...].trimmingCharacters(in: .whitespaces))
     }
 
     /// True when the server sent the whole object instead of a range (200 without
@@ -34,12 +34,6 @@ struct ByteRangeAnswer: Sendable {
         guard let contentRange, let space = contentRange.firstIndex(of: " ") else { return nil }
         let range = contentRange[contentRange.index(after: space)...]
         guard let dash = range.firstIndex(of: "-") else { return nil }
-        return Self.digits(range[..<dash])
-    }
-
-    /// A position or length of `Content-Range`: ASCII digits only (no sign, no space).
-    private static func digits(_ text: some StringProtocol) -> UInt64? {
-        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-        return UInt64(text)
+        return HTTPDigits.value(range[..<dash])
     }
 }

@@ -12,7 +12,7 @@ enum HTTPFreshness {
 
     /// A delta-seconds value (`1*DIGIT`, at most `largestDeltaSeconds`); nil when it is not one.
     static func deltaSeconds(_ text: some StringProtocol) -> Int? {
-        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        guard HTTPDigits.areDigits(text) else { return nil }
         return min(Int(text) ?? largestDeltaSeconds, largestDeltaSeconds)
     }
 

@@ -25,13 +25,7 @@ struct TileServerValidators: Sendable, Equatable {
         lastModified = header("Last-Modified")
         expiry = HTTPFreshness.expiry(cacheControl: header("Cache-Control"), expires: header("Expires"), age: header("Age"),
                                       date: header("Date"), receivedAt: receivedAt)
-            .flatMap { Self.seconds($0) }
-    }
-
-    /// Whole seconds since 1970 of a moment, nil beyond what 64 bits hold.
-    private static func seconds(_ moment: Date) -> Int64? {
-        let seconds = moment.timeIntervalSince1970.rounded(.down)
-        return abs(seconds) < 9e18 ? Int64(seconds) : nil
+            .map { Int64($0.timeIntervalSince1970.rounded(.down)) }
     }
 
     /// True when a conditional request can be made.
