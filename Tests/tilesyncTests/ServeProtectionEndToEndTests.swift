@@ -29,6 +29,30 @@ enum RawClient {
         _ = text.utf8CString.withUnsafeBufferPointer { Glibc.send(descriptor, $0.baseAddress, $0.count - 1, Int32(MSG_NOSIGNAL)) }
     }
 
+    /// Sends `GET path` on the connection (kept alive) and reads the whole answer: its status
+    /// line, or "" when the connection ended first or nothing came within 5 s.
+    static func get(_ path: String, on descriptor: Int32) -> String {
+        send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", on: descriptor)
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let text = String(decoding: received, as: UTF8.self)
+            if let headEnd = text.range(of: "\r\n\r\n") {
+                let head = text[..<headEnd.lowerBound]
+                let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                    .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+                if received.count - text.utf8.distance(from: text.utf8.startIndex, to: headEnd.upperBound) >= length {
+                    return String(head.split(separator: "\r\n").first ?? "")
+                }
+            }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 5000) == 1 else { return "" }
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            guard count > 0 else { return "" }
+            received += buffer[0..<count]
+        }
+    }
+
     /// True when the server closed the connection (end of stream or reset) within `seconds`.
     static func isClosed(_ descriptor: Int32, within seconds: Double) -> Bool {
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
@@ -67,65 +91,114 @@ final class ServeProtectionEndToEndTests {
         #expect(server.stop().status == 0)
     }
 
-    @Test("--max-connections-per-client 8: the ninth connection is refused at once; after one closes, requests are answered")
+    @Test("--max-connections-per-client 8: a ninth connection takes the place of the one idle longest, a request in progress keeps its own")
     func connectionsPerClient() throws {
-        let server = try ServeProcess([ServeEndToEndTests.world, "--max-connections-per-client", "8"], in: directory)
+        let server = try ServeProcess([ServeEndToEndTests.world, "--max-connections-per-client", "8", "--threads", "1"], in: directory)
         let held = (0..<8).map { _ in RawClient.connect(port: server.port) }
+        defer { held.forEach { close($0) } }
         #expect(held.allSatisfy { $0 >= 0 })
         #expect(held.allSatisfy { !RawClient.isClosed($0, within: 0.05) })
+        #expect(RawClient.get("/world/0/0/0.png", on: held[1]) == "HTTP/1.1 200 OK")
         let ninth = RawClient.connect(port: server.port)
-        #expect(ninth < 0 || RawClient.isClosed(ninth, within: 2), "the ninth is closed")
-        if ninth >= 0 { close(ninth) }
-        close(held[0])
-        Thread.sleep(forTimeInterval: 0.2)
+        defer { close(ninth) }
+        #expect(RawClient.get("/world/1/0/0.png", on: ninth) == "HTTP/1.1 200 OK")
+        #expect(RawClient.isClosed(held[0], within: 2), "the connection idle longest gave way")
+        let tenth = RawClient.connect(port: server.port)
+        defer { close(tenth) }
+        #expect(RawClient.get("/world/1/1/0.png", on: tenth) == "HTTP/1.1 200 OK")
+        #expect(RawClient.isClosed(held[2], within: 2), "next the one idle since it opened, not the one that asked for a tile")
+        #expect(!RawClient.isClosed(held[1], within: 0.05))
+        #expect(held[3...].allSatisfy { !RawClient.isClosed($0, within: 0.01) })
+        #expect(RawClient.get("/world/0/0/0.png", on: held[1]) == "HTTP/1.1 200 OK", "a kept-alive connection still answers")
         #expect(try CurlResponse.get(server.base + "/world/0/0/0.png").status == 200)
-        held.dropFirst().forEach { close($0) }
         #expect(server.stop().status == 0)
     }
 
     /// Opens `count` idle connections to `port` in a python process of its own (thousands of
     /// descriptors in the test process would be shared with every test starting a process
     /// meanwhile: Foundation's `Process.run` has crashed copying them), waits 0.3 s, then says
-    /// `ready N open` (or `closed`, when the server closed the last one), and holds them until its
-    /// standard input ends.
+    /// `open K first I`: how many of them the server has not closed and the index of the first
+    /// of those (-1 for none); again for each line on its standard input, until it ends.
     static let idleHolder = """
         import resource, select, socket, sys, time
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
         port, count = int(sys.argv[1]), int(sys.argv[2])
         held = [socket.create_connection(("127.0.0.1", port)) for _ in range(count)]
-        time.sleep(0.3)
-        poller = select.poll()
-        poller.register(held[-1], select.POLLIN)
-        print("ready", len(held), "closed" if poller.poll(50) else "open", flush=True)
-        sys.stdin.read()
+        def report():
+            time.sleep(0.3)
+            poller = select.poll()
+            for connection in held:
+                poller.register(connection, select.POLLIN)
+            closed = {fd for fd, _ in poller.poll(0)}
+            open_ = [i for i, connection in enumerate(held) if connection.fileno() not in closed]
+            print("open", len(open_), "first", open_[0] if open_ else -1, flush=True)
+        report()
+        for _ in sys.stdin:
+            report()
         """
+
+    /// The idle holder of `count` connections to `server`, its first report read.
+    private final class IdleHolder {
+        let process = Process()
+        private let input = Pipe(), output = Pipe()
+        private(set) var first = ""
+
+        init(port: Int, count: Int) throws {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-c", ServeProtectionEndToEndTests.idleHolder, String(port), String(count)]
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            first = readLine()
+        }
+
+        /// Asks again how many of its connections are open.
+        func report() -> String {
+            input.fileHandleForWriting.write(Data("again\n".utf8))
+            return readLine()
+        }
+
+        private func readLine() -> String {
+            var said = ""
+            while !said.hasSuffix("\n"), case let chunk = output.fileHandleForReading.availableData, !chunk.isEmpty {
+                said += String(decoding: chunk, as: UTF8.self)
+            }
+            return said
+        }
+
+        deinit {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+    }
 
     @Test("with 2,000 idle connections open, a tile and TileJSON are still answered at once")
     func manyIdleConnections() throws {
         let server = try ServeProcess([ServeEndToEndTests.world, "--max-connections-per-client", "4000"], in: directory)
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        holder.arguments = ["python3", "-c", Self.idleHolder, String(server.port), "2000"]
-        let input = Pipe(), output = Pipe()
-        holder.standardInput = input
-        holder.standardOutput = output
-        try holder.run()
-        defer {
-            try? input.fileHandleForWriting.close()
-            holder.waitUntilExit()
-        }
-        var said = ""
-        while !said.hasSuffix("\n"), case let chunk = output.fileHandleForReading.availableData, !chunk.isEmpty {
-            said += String(decoding: chunk, as: UTF8.self)
-        }
-        #expect(said == "ready 2000 open\n", "the holder said \(said.debugDescription)")
+        let holder = try IdleHolder(port: server.port, count: 2000)
+        #expect(holder.first == "open 2000 first 0\n", "the holder said \(holder.first.debugDescription)")
         let started = Date()
         let tile = try CurlResponse.get(server.base + "/world/1/0/0.png")
         let json = try CurlResponse.get(server.base + "/world.json")
         let seconds = Date().timeIntervalSince(started)
         #expect(tile.status == 200 && json.status == 200)
         #expect(seconds < 1, "two requests took \(seconds) s")
+        #expect(holder.report() == "open 2000 first 0\n")
+        #expect(server.stop().status == 0)
+    }
+
+    @Test("default limits: one address opening 2,000 idle connections keeps its newest 256, and its next request is answered at once")
+    func manyIdleConnectionsFromOneClient() throws {
+        let server = try ServeProcess([ServeEndToEndTests.world, "--threads", "1"], in: directory)
+        let holder = try IdleHolder(port: server.port, count: 2000)
+        #expect(holder.first == "open 256 first 1744\n", "the holder said \(holder.first.debugDescription)")
+        let started = Date()
+        let tile = try CurlResponse.get(server.base + "/world/1/0/0.png")
+        let seconds = Date().timeIntervalSince(started)
+        #expect(tile.status == 200)
+        #expect(seconds < 1, "the request took \(seconds) s")
+        #expect(holder.report() == "open 255 first 1745\n", "the tile's connection took the place of the one idle longest")
         #expect(server.stop().status == 0)
     }
 }

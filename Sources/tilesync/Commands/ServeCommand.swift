@@ -20,7 +20,7 @@ struct ServeCommand: Command {
     static let timeout = OptionDefinition.value(
         "timeout", "seconds", help: "Close a connection silent this long: idle between requests, or a\nrequest that stops coming (default 60, as nginx).")
     static let connectionsPerClient = OptionDefinition.value(
-        "max-connections-per-client", "n", help: "Connections one client address may hold open (default 256); more\nare refused as they come.")
+        "max-connections-per-client", "n", help: "Connections one client address may hold open (default 256); a new\none takes the place of its connection idle longest, and is refused only\nwhen all of them have a request in progress.")
     static let verbose = OptionDefinition.flag("verbose", help: "Print a line per request on stderr.")
 
     static let spec = CommandSpec(

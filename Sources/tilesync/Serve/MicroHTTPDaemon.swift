@@ -8,9 +8,10 @@ import TileSync
 /// response. Request paths reach the handler as sent: libmicrohttpd's decoding is switched off
 /// so that an encoded slash stays visible to the router. Protected as nginx is by default and a
 /// little more: a connection silent for `Limits.timeout` (an idle keep-alive, a request that
-/// stops coming) is closed, one client address holds at most `Limits.connectionsPerClient`, and
-/// the process may open as many descriptors as its hard limit allows (thousands of idle
-/// connections then cost a descriptor and a buffer each, never a thread).
+/// stops coming) is closed, one client address holds at most `Limits.connectionsPerClient`
+/// (`ServeConnectionLedger`: at a limit the idle connection unused longest gives way), and the
+/// process may open as many descriptors as its hard limit allows (thousands of idle connections
+/// then cost a descriptor and a buffer each, never a thread).
 final class MicroHTTPDaemon {
     /// A listening address could not be used or the server not started.
     struct StartError: Error, CustomStringConvertible {
@@ -28,7 +29,9 @@ final class MicroHTTPDaemon {
     struct Limits: Sendable, Equatable {
         /// Seconds a connection may stay silent before it is closed (nginx closes at 60).
         var timeout = 60
-        /// Connections one client address may hold open at once; more are refused as they come.
+        /// Connections one client address may hold open at once; a new one past it takes the
+        /// place of the client's idle connection unused longest, and is refused when all have a
+        /// request in progress.
         var connectionsPerClient = 256
     }
 
@@ -42,6 +45,8 @@ final class MicroHTTPDaemon {
     private let isIPv6: Bool
     private var daemon: OpaquePointer?
     private var handlerBox: Unmanaged<HandlerBox>?
+    /// The connections held, while the server runs.
+    private(set) var ledger: ServeConnectionLedger?
 
     final class HandlerBox {
         let handle: (HTTPRequest) -> HTTPResponse
@@ -78,19 +83,24 @@ final class MicroHTTPDaemon {
         #endif
         if isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         let keepRaw: UnescapeCallback = { _, _, text in text.map { strlen($0) } ?? 0 }
+        let connectionLimit = Self.connectionLimit()
+        let ledger = ServeConnectionLedger(perClient: limits.connectionsPerClient, total: connectionLimit)
+        let ledgerPointer = Unmanaged.passUnretained(ledger).toOpaque()
         let arguments: [any CVarArg] = [
             CInt(MHD_OPTION.LISTEN_SOCKET.rawValue), listeningSocket,
             CInt(MHD_OPTION.THREAD_POOL_SIZE.rawValue), CUnsignedInt(max(1, threads)),
             CInt(MHD_OPTION.CONNECTION_TIMEOUT.rawValue), CUnsignedInt(max(1, limits.timeout)),
-            CInt(MHD_OPTION.CONNECTION_LIMIT.rawValue), CUnsignedInt(Self.connectionLimit()),
-            CInt(MHD_OPTION.PER_IP_CONNECTION_LIMIT.rawValue), CUnsignedInt(max(1, limits.connectionsPerClient)),
+            // Above the ledger's total by a connection per thread, so that the ledger, not
+            // libmicrohttpd's refusal, decides at the limit.
+            CInt(MHD_OPTION.CONNECTION_LIMIT.rawValue), CUnsignedInt(connectionLimit + max(1, threads)),
+            CInt(MHD_OPTION.NOTIFY_CONNECTION.rawValue), unsafeBitCast(Self.connectionNotice, to: OpaquePointer.self), Int(bitPattern: ledgerPointer),
             CInt(MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue), Int(Self.connectionMemory),
             CInt(MHD_OPTION.UNESCAPE_CALLBACK.rawValue), unsafeBitCast(keepRaw, to: OpaquePointer.self), Int(0),
             CInt(MHD_OPTION.NOTIFY_COMPLETED.rawValue), unsafeBitCast(Self.completedHandler, to: OpaquePointer.self), Int(0),
             CInt(MHD_OPTION.END.rawValue),
         ]
         let started = withVaList(arguments) { list in
-            MHD_start_daemon_va(flags, 0, nil, nil, Self.accessHandler, box.toOpaque(), list)
+            MHD_start_daemon_va(flags, 0, Self.acceptPolicy, ledgerPointer, Self.accessHandler, box.toOpaque(), list)
         }
         guard let started else {
             box.release()
@@ -98,6 +108,7 @@ final class MicroHTTPDaemon {
         }
         daemon = started
         handlerBox = box
+        self.ledger = ledger
         listeningSocket = -1
     }
 
@@ -109,6 +120,7 @@ final class MicroHTTPDaemon {
         }
         handlerBox?.release()
         handlerBox = nil
+        ledger = nil
         if listeningSocket >= 0 {
             close(listeningSocket)
             listeningSocket = -1
@@ -193,6 +205,7 @@ final class MicroHTTPDaemon {
     /// and its connection closed), then for each piece of a body (discarded).
     private static let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, _, uploadSize, state in
         guard let context, let connection, let url, let state, let uploadSize else { return .NO }
+        if state.pointee == nil { ServedConnection.of(connection)?.requestBegan() }
         let methodName = method.map { String(cString: $0) } ?? ""
         let readsNoBody = methodName == "GET" || methodName == "HEAD" || methodName == "OPTIONS"
         if state.pointee == nil, readsNoBody {
@@ -214,9 +227,37 @@ final class MicroHTTPDaemon {
     /// Called when a response was sent (or its connection closed): a socket corked for it is
     /// uncorked, which sends the last partial segment at once.
     private static let completedHandler: MHD_RequestCompletedCallback = { _, connection, state, _ in
-        guard let connection, let state, state.pointee == corkedState else { return }
+        guard let connection else { return }
+        ServedConnection.of(connection)?.requestEnded()
+        guard let state, state.pointee == corkedState else { return }
         state.pointee = nil
         _ = ctilesync_set_cork(ctilesync_connection_socket(connection), 0)
+    }
+
+    /// libmicrohttpd's accept policy: the ledger's word on a new connection from `address`.
+    private static let acceptPolicy: MHD_AcceptPolicyCallback = { context, address, _ in
+        guard let context, let address, let client = ServeClientAddress(address) else { return .YES }
+        return Unmanaged<ServeConnectionLedger>.fromOpaque(context).takeUnretainedValue().admit(client) ? .YES : .NO
+    }
+
+    /// Called when a connection starts (its record made, counted and kept as the connection's
+    /// socket context) and when it closes, before libmicrohttpd closes its socket (forgotten).
+    private static let connectionNotice: MHD_NotifyConnectionCallback = { context, connection, socketContext, code in
+        guard let context, let connection, let socketContext else { return }
+        let ledger = Unmanaged<ServeConnectionLedger>.fromOpaque(context).takeUnretainedValue()
+        switch code {
+        case .CONNECTION_NOTIFY_STARTED:
+            guard let address = ctilesync_connection_address(connection), let client = ServeClientAddress(address) else { return }
+            let served = ServedConnection(socket: ctilesync_connection_socket(connection), client: client)
+            ledger.opened(served)
+            socketContext.pointee = Unmanaged.passRetained(served).toOpaque()
+        case .CONNECTION_NOTIFY_CLOSED:
+            guard let pointer = socketContext.pointee else { return }
+            socketContext.pointee = nil
+            ledger.closed(Unmanaged<ServedConnection>.fromOpaque(pointer).takeRetainedValue())
+        default:
+            break
+        }
     }
 
     /// Adds headers to a response; names and values reach libmicrohttpd (which copies them) as
