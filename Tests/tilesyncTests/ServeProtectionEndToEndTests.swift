@@ -91,6 +91,25 @@ final class ServeProtectionEndToEndTests {
         #expect(server.stop().status == 0)
     }
 
+    @Test("--timeout 1: a request whose bytes trickle in one every 0.3 s is closed after about a second (libmicrohttpd's own timeout restarts with each byte)")
+    func tricklingRequestClosed() throws {
+        let server = try ServeProcess([ServeEndToEndTests.world, "--timeout", "1"], in: directory)
+        let slow = RawClient.connect(port: server.port)
+        defer { close(slow) }
+        let started = Date()
+        var closedAfter: Double?
+        for byte in "GET /world/0/0/0.png HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + String(repeating: "a", count: 40) {
+            RawClient.send(String(byte), on: slow)
+            if RawClient.isClosed(slow, within: 0.3) {
+                closedAfter = Date().timeIntervalSince(started)
+                break
+            }
+        }
+        #expect(closedAfter.map { $0 >= 0.9 && $0 < 3 } == true, "closed after \(closedAfter.map { "\($0) s" } ?? "never")")
+        #expect(try CurlResponse.get(server.base + "/world/0/0/0.png").status == 200)
+        #expect(server.stop().status == 0)
+    }
+
     @Test("--max-connections-per-client 8: a ninth connection takes the place of the one idle longest, a request in progress keeps its own")
     func connectionsPerClient() throws {
         let server = try ServeProcess([ServeEndToEndTests.world, "--max-connections-per-client", "8", "--threads", "1"], in: directory)

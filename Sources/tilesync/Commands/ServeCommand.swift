@@ -18,7 +18,7 @@ struct ServeCommand: Command {
         "assets", "folder", help: "A folder with maplibre-gl.js and maplibre-gl.css for the preview pages\n(default: loaded from unpkg.com), for machines without internet.")
     static let threads = OptionDefinition.value("threads", "count", help: "Server threads (default: twice the cores, as a tile read blocks its\nthread; eight times with a remote store).")
     static let timeout = OptionDefinition.value(
-        "timeout", "seconds", help: "Close a connection silent this long: idle between requests, or a\nrequest that stops coming (default 60, as nginx).")
+        "timeout", "seconds", help: "Close a connection idle this long: between requests, or while a\nrequest does not come whole, however slowly it trickles (default 60,\nas nginx).")
     static let connectionsPerClient = OptionDefinition.value(
         "max-connections-per-client", "n", help: "Connections one client address may hold open (default 256); a new\none takes the place of its connection idle longest, and is refused only\nwhen all of them have a request in progress.")
     static let verbose = OptionDefinition.flag("verbose", help: "Print a line per request on stderr.")

@@ -27,7 +27,9 @@ final class MicroHTTPDaemon {
 
     /// What a client may hold of the server.
     struct Limits: Sendable, Equatable {
-        /// Seconds a connection may stay silent before it is closed (nginx closes at 60).
+        /// Seconds a connection may stay idle (between requests, or while a request does not
+        /// come whole, however slowly its bytes trickle in) or silent before it is closed (nginx
+        /// closes at 60).
         var timeout = 60
         /// Connections one client address may hold open at once; a new one past it takes the
         /// place of the client's idle connection unused longest, and is refused when all have a
@@ -47,6 +49,9 @@ final class MicroHTTPDaemon {
     private var handlerBox: Unmanaged<HandlerBox>?
     /// The connections held, while the server runs.
     private(set) var ledger: ServeConnectionLedger?
+    /// Closes connections idle longer than the timeout (libmicrohttpd's own timeout restarts with
+    /// every byte received, so a request sent a byte at a time would never end).
+    private var idleSweeper: (any DispatchSourceTimer)?
 
     final class HandlerBox {
         let handle: (HTTPRequest) -> HTTPResponse
@@ -109,11 +114,24 @@ final class MicroHTTPDaemon {
         daemon = started
         handlerBox = box
         self.ledger = ledger
+        let seconds = min(max(1, limits.timeout), 1 << 30)
+        let timeoutNanoseconds = seconds * 1_000_000_000
+        let sweeper = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        let interval = DispatchTimeInterval.milliseconds(min(1000, seconds * 250))
+        sweeper.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(50))
+        sweeper.setEventHandler {
+            let now = ServedConnection.now()
+            if now > timeoutNanoseconds { ledger.shutDownIdle(before: now - timeoutNanoseconds) }
+        }
+        sweeper.resume()
+        idleSweeper = sweeper
         listeningSocket = -1
     }
 
     /// Stops listening, finishes the requests in flight and ends the threads.
     func stop() {
+        idleSweeper?.cancel()
+        idleSweeper = nil
         if let daemon {
             MHD_stop_daemon(daemon)
             self.daemon = nil

@@ -7,7 +7,8 @@ import Synchronization
 /// connection that never sent a whole request), as nginx closes idle keep-alive connections when
 /// it runs out; the new one is refused only when every connection that could give way has a
 /// request in progress. So one client cannot hold more than its share, and thousands of idle
-/// connections, from one address or many, never keep a request out. Admission and the count of
+/// connections, from one address or many, never keep a request out. `shutDownIdle(before:)`
+/// ends connections idle too long however slowly bytes of a request trickle in. Admission and the count of
 /// a new connection are two steps (libmicrohttpd's accept policy, then its start notice), so
 /// threads accepting at the same instant may pass a limit by one each.
 final class ServeConnectionLedger: Sendable {
@@ -63,6 +64,21 @@ final class ServeConnectionLedger: Sendable {
             held.remove(at: index)
             state.byClient[connection.client] = held.isEmpty ? nil : held
             if state.closing.remove(ObjectIdentifier(connection)) == nil { state.counted -= 1 }
+        }
+    }
+
+    /// Shuts down every connection idle since before `deadline` (monotonic nanoseconds): with no
+    /// request in progress since then, whatever bytes of a next request came meanwhile.
+    /// - Returns: how many were shut down.
+    @discardableResult
+    func shutDownIdle(before deadline: Int) -> Int {
+        state.withLock { state in
+            var stale: [ServedConnection] = []
+            for connection in state.byClient.values.joined() where !state.closing.contains(ObjectIdentifier(connection)) {
+                if let since = connection.idleSince, since < deadline { stale.append(connection) }
+            }
+            for connection in stale { Self.shutDown(connection, &state) }
+            return stale.count
         }
     }
 
