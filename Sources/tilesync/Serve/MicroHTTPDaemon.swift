@@ -95,9 +95,10 @@ final class MicroHTTPDaemon {
             CInt(MHD_OPTION.LISTEN_SOCKET.rawValue), listeningSocket,
             CInt(MHD_OPTION.THREAD_POOL_SIZE.rawValue), CUnsignedInt(max(1, threads)),
             CInt(MHD_OPTION.CONNECTION_TIMEOUT.rawValue), CUnsignedInt(max(1, limits.timeout)),
-            // Above the ledger's total by a connection per thread, so that the ledger, not
-            // libmicrohttpd's refusal, decides at the limit.
-            CInt(MHD_OPTION.CONNECTION_LIMIT.rawValue), CUnsignedInt(connectionLimit + max(1, threads)),
+            // Above the ledger's total by a connection per thread (16 at most, within the
+            // descriptors kept back), so that the ledger, not libmicrohttpd's refusal, decides
+            // at the limit.
+            CInt(MHD_OPTION.CONNECTION_LIMIT.rawValue), CUnsignedInt(connectionLimit + min(max(1, threads), 16)),
             CInt(MHD_OPTION.NOTIFY_CONNECTION.rawValue), unsafeBitCast(Self.connectionNotice, to: OpaquePointer.self), Int(bitPattern: ledgerPointer),
             CInt(MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue), Int(Self.connectionMemory),
             CInt(MHD_OPTION.UNESCAPE_CALLBACK.rawValue), unsafeBitCast(keepRaw, to: OpaquePointer.self), Int(0),
