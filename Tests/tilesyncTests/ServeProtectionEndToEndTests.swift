@@ -91,21 +91,26 @@ final class ServeProtectionEndToEndTests {
         #expect(server.stop().status == 0)
     }
 
-    @Test("--timeout 1: a request whose bytes trickle in one every 0.3 s is closed after about a second (libmicrohttpd's own timeout restarts with each byte)")
+    @Test("--timeout 1: a request whose head or body trickles in a byte every 0.3 s is closed after about a second (libmicrohttpd's own timeout restarts with each byte)")
     func tricklingRequestClosed() throws {
         let server = try ServeProcess([ServeEndToEndTests.world, "--timeout", "1"], in: directory)
-        let slow = RawClient.connect(port: server.port)
-        defer { close(slow) }
-        let started = Date()
-        var closedAfter: Double?
-        for byte in "GET /world/0/0/0.png HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + String(repeating: "a", count: 40) {
-            RawClient.send(String(byte), on: slow)
-            if RawClient.isClosed(slow, within: 0.3) {
-                closedAfter = Date().timeIntervalSince(started)
-                break
+        /// Sends `head` at once, then `trickle` a byte every 0.3 s: seconds until the server closed the connection.
+        func closedAfter(head: String, trickle: String) -> Double? {
+            let slow = RawClient.connect(port: server.port)
+            defer { close(slow) }
+            let started = Date()
+            if !head.isEmpty { RawClient.send(head, on: slow) }
+            for byte in trickle {
+                RawClient.send(String(byte), on: slow)
+                if RawClient.isClosed(slow, within: 0.3) { return Date().timeIntervalSince(started) }
             }
+            return nil
         }
-        #expect(closedAfter.map { $0 >= 0.9 && $0 < 3 } == true, "closed after \(closedAfter.map { "\($0) s" } ?? "never")")
+        let headTrickled = closedAfter(head: "", trickle: "GET /world/0/0/0.png HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + String(repeating: "a", count: 40))
+        #expect(headTrickled.map { $0 >= 0.9 && $0 < 3 } == true, "a trickling head was closed after \(headTrickled.map { "\($0) s" } ?? "never")")
+        let bodyTrickled = closedAfter(head: "GET /world/0/0/0.png HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n",
+                                       trickle: String(repeating: "b", count: 60))
+        #expect(bodyTrickled.map { $0 >= 0.9 && $0 < 3 } == true, "a trickling body was closed after \(bodyTrickled.map { "\($0) s" } ?? "never")")
         #expect(try CurlResponse.get(server.base + "/world/0/0/0.png").status == 200)
         #expect(server.stop().status == 0)
     }

@@ -224,7 +224,6 @@ final class MicroHTTPDaemon {
     /// and its connection closed), then for each piece of a body (discarded).
     private static let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, _, uploadSize, state in
         guard let context, let connection, let url, let state, let uploadSize else { return .NO }
-        if state.pointee == nil { ServedConnection.of(connection)?.requestBegan() }
         let methodName = method.map { String(cString: $0) } ?? ""
         let readsNoBody = methodName == "GET" || methodName == "HEAD" || methodName == "OPTIONS"
         if state.pointee == nil, readsNoBody {
@@ -236,6 +235,9 @@ final class MicroHTTPDaemon {
             return .YES
         }
         let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
+        // Busy from here, once the request is whole, until its answer is sent: a request whose
+        // body trickles in stays idle, so the idle timer still ends it.
+        ServedConnection.of(connection)?.requestBegan()
         let request = HTTPRequest(method: methodName, path: url, connection: connection)
         return send(box.handle(request), on: connection, state: state)
     }
