@@ -8,9 +8,9 @@ import Synchronization
 /// it runs out; the new one is refused only when every connection that could give way has a
 /// request in progress. So one client cannot hold more than its share, and thousands of idle
 /// connections, from one address or many, never keep a request out. `shutDownIdle(before:)`
-/// ends connections idle too long however slowly bytes of a request trickle in. Admission and the count of
-/// a new connection are two steps (libmicrohttpd's accept policy, then its start notice), so
-/// threads accepting at the same instant may pass a limit by one each.
+/// ends connections idle too long however slowly the bytes of a request trickle in. Admission
+/// and the count of a new connection are two steps (libmicrohttpd's accept policy, then its
+/// start notice), so threads accepting at the same instant may pass a limit by one each.
 final class ServeConnectionLedger: Sendable {
     let perClient: Int
     let total: Int
