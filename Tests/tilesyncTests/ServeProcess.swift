@@ -16,11 +16,14 @@ final class ServeProcess: @unchecked Sendable {
         var err = ""
     }
 
-    /// - Parameter environment: replaces the process environment when given.
-    init(_ arguments: [String], in directory: String, environment: [String: String]? = nil) throws {
+    /// - Parameters:
+    ///   - environment: replaces the process environment when given.
+    ///   - launcher: a command that runs the server in its own place (`prlimit --nofile=N:N`).
+    init(_ arguments: [String], in directory: String, environment: [String: String]? = nil, launcher: [String] = []) throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: ToolRunner.binary)
-        process.arguments = ["serve"] + arguments + ["--port", "0"]
+        let command = launcher + [ToolRunner.binary, "serve"] + arguments + ["--port", "0"]
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         if let environment { process.environment = environment }
         let out = Pipe(), err = Pipe()

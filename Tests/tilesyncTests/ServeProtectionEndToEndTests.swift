@@ -148,7 +148,8 @@ final class ServeProtectionEndToEndTests {
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
         port, count = int(sys.argv[1]), int(sys.argv[2])
-        held = [socket.create_connection(("127.0.0.1", port)) for _ in range(count)]
+        source = (sys.argv[3], 0) if len(sys.argv) > 3 else None
+        held = [socket.create_connection(("127.0.0.1", port), source_address=source) for _ in range(count)]
         def report():
             time.sleep(0.3)
             poller = select.poll()
@@ -168,9 +169,10 @@ final class ServeProtectionEndToEndTests {
         private let input = Pipe(), output = Pipe()
         private(set) var first = ""
 
-        init(port: Int, count: Int) throws {
+        /// - Parameter source: the local address its connections come from (127.0.0.1 by default).
+        init(port: Int, count: Int, source: String? = nil) throws {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-c", ServeProtectionEndToEndTests.idleHolder, String(port), String(count)]
+            process.arguments = ["python3", "-c", ServeProtectionEndToEndTests.idleHolder, String(port), String(count)] + (source.map { [$0] } ?? [])
             process.standardInput = input
             process.standardOutput = output
             try process.run()
@@ -209,6 +211,23 @@ final class ServeProtectionEndToEndTests {
         #expect(tile.status == 200 && json.status == 200)
         #expect(seconds < 1, "two requests took \(seconds) s")
         #expect(holder.report() == "open 2000 first 0\n")
+        #expect(server.stop().status == 0)
+    }
+
+    @Test("the server at its total (200 descriptors: 136 connections): another address's idle connections give way to a new client, with four threads",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit"), "prlimit not found"))
+    func serverTotal() throws {
+        let server = try ServeProcess([ServeEndToEndTests.world, "--threads", "4", "--max-connections-per-client", "1000"], in: directory,
+                                      launcher: ["/usr/bin/prlimit", "--nofile=200:200", "--"])
+        let holder = try IdleHolder(port: server.port, count: 300, source: "127.0.0.2")
+        let held = holder.first.split(separator: " ")
+        let open = held.count == 4 ? Int(held[1]) : nil
+        #expect(open.map { (136...140).contains($0) } == true, "the holder said \(holder.first.debugDescription)")
+        #expect(held.count == 4 && held[3] != "0\n", "the oldest gave way: \(holder.first.debugDescription)")
+        let started = Date()
+        let tile = try CurlResponse.get(server.base + "/world/1/0/0.png")
+        #expect(tile.status == 200)
+        #expect(Date().timeIntervalSince(started) < 1)
         #expect(server.stop().status == 0)
     }
 

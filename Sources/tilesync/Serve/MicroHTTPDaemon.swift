@@ -95,10 +95,10 @@ final class MicroHTTPDaemon {
             CInt(MHD_OPTION.LISTEN_SOCKET.rawValue), listeningSocket,
             CInt(MHD_OPTION.THREAD_POOL_SIZE.rawValue), CUnsignedInt(max(1, threads)),
             CInt(MHD_OPTION.CONNECTION_TIMEOUT.rawValue), CUnsignedInt(max(1, limits.timeout)),
-            // Above the ledger's total by a connection per thread (16 at most, within the
-            // descriptors kept back), so that the ledger, not libmicrohttpd's refusal, decides
-            // at the limit.
-            CInt(MHD_OPTION.CONNECTION_LIMIT.rawValue), CUnsignedInt(connectionLimit + min(max(1, threads), 16)),
+            // libmicrohttpd splits this among its threads; each thread's share is the ledger's
+            // whole total and a little more, so the ledger, which counts over all threads,
+            // decides at the limit, never a thread that took more than its share of accepts.
+            CInt(MHD_OPTION.CONNECTION_LIMIT.rawValue), CUnsignedInt(min(Int(UInt32.max), (connectionLimit + 16) * max(1, threads))),
             CInt(MHD_OPTION.NOTIFY_CONNECTION.rawValue), unsafeBitCast(Self.connectionNotice, to: OpaquePointer.self), Int(bitPattern: ledgerPointer),
             CInt(MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue), Int(Self.connectionMemory),
             CInt(MHD_OPTION.UNESCAPE_CALLBACK.rawValue), unsafeBitCast(keepRaw, to: OpaquePointer.self), Int(0),
