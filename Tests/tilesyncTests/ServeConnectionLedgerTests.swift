@@ -96,6 +96,21 @@ struct ServeConnectionLedgerTests {
         #expect(!pairC.wasShutDown)
     }
 
+    @Test("connections shut down but not yet closed hold descriptors: past the total and the allowance a new one is refused, nothing shut down")
+    func closingAllowance() {
+        let ledger = ServeConnectionLedger(perClient: 10, total: 2, closingAllowance: 1)
+        let (a, pairA) = Self.open(ledger, from: Self.one, since: 1)
+        let (_, pairB) = Self.open(ledger, from: Self.two, since: 2)
+        #expect(ledger.admit(Self.three))
+        #expect(pairA.wasShutDown)
+        let (_, _) = Self.open(ledger, from: Self.three, since: 3)
+        #expect(!ledger.admit(Self.three), "a is still closing: two counted and one closing fill the total and the allowance")
+        #expect(!pairB.wasShutDown)
+        ledger.closed(a)
+        #expect(ledger.admit(Self.three))
+        #expect(pairB.wasShutDown)
+    }
+
     @Test("an IPv4-mapped IPv6 address counts as its IPv4 address; ports do not count")
     func addresses() {
         var v4 = sockaddr_in()

@@ -14,6 +14,9 @@ import Synchronization
 final class ServeConnectionLedger: Sendable {
     let perClient: Int
     let total: Int
+    /// Connections shut down here but not yet closed by libmicrohttpd still hold a descriptor
+    /// each: past `total` plus this many, a new connection is refused until some have closed.
+    let closingAllowance: Int
     private let state = Mutex(State())
 
     private struct State {
@@ -27,15 +30,19 @@ final class ServeConnectionLedger: Sendable {
     /// - Parameters:
     ///   - perClient: connections one client address may hold (at least 1).
     ///   - total: connections the server holds over all clients (at least 1).
-    init(perClient: Int, total: Int) {
+    ///   - closingAllowance: descriptors of connections being closed allowed beyond `total`
+    ///     (the server keeps 64 descriptors back; at least 1).
+    init(perClient: Int, total: Int, closingAllowance: Int = 32) {
         self.perClient = max(1, perClient)
         self.total = max(1, total)
+        self.closingAllowance = max(1, closingAllowance)
     }
 
     /// Whether a connection from `client` is taken, shutting down an idle one to make room when a
     /// limit is reached; false when nothing can give way.
     func admit(_ client: ServeClientAddress) -> Bool {
         state.withLock { state in
+            guard state.counted + state.closing.count < total + closingAllowance else { return false }
             if let held = state.byClient[client], held.count - Self.closingCount(held, state) >= perClient {
                 guard let idle = Self.longestIdle(in: held, state) else { return false }
                 Self.shutDown(idle, &state)
