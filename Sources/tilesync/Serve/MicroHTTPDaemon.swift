@@ -47,8 +47,8 @@ final class MicroHTTPDaemon {
     private let isIPv6: Bool
     private var daemon: OpaquePointer?
     private var handlerBox: Unmanaged<HandlerBox>?
-    /// The connections held, while the server runs.
-    private(set) var ledger: ServeConnectionLedger?
+    /// The connections held, kept alive while the server runs (its callbacks hold it unretained).
+    private var ledger: ServeConnectionLedger?
     /// Closes connections idle longer than the timeout (libmicrohttpd's own timeout restarts with
     /// every byte received, so a request sent a byte at a time would never end).
     private var idleSweeper: (any DispatchSourceTimer)?
@@ -120,10 +120,7 @@ final class MicroHTTPDaemon {
         let sweeper = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
         let interval = DispatchTimeInterval.milliseconds(min(1000, seconds * 250))
         sweeper.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(50))
-        sweeper.setEventHandler {
-            let now = ServedConnection.now()
-            if now > timeoutNanoseconds { ledger.shutDownIdle(before: now - timeoutNanoseconds) }
-        }
+        sweeper.setEventHandler { ledger.shutDownIdle(before: ServedConnection.now() - timeoutNanoseconds) }
         sweeper.resume()
         idleSweeper = sweeper
         listeningSocket = -1
@@ -245,8 +242,9 @@ final class MicroHTTPDaemon {
     /// The request state of a response sent from a file on a corked socket.
     private static var corkedState: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: 2) }
 
-    /// Called when a response was sent (or its connection closed): a socket corked for it is
-    /// uncorked, which sends the last partial segment at once.
+    /// Called when a response was sent (or its connection closed): the connection is idle from
+    /// now, and a socket corked for the response is uncorked, which sends the last partial
+    /// segment at once.
     private static let completedHandler: MHD_RequestCompletedCallback = { _, connection, state, _ in
         guard let connection else { return }
         ServedConnection.of(connection)?.requestEnded()
